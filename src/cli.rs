@@ -1,0 +1,433 @@
+//! The command line: `list`, `check`, `simulate`, `script`, `replay`, `view` and
+//! `screenshot`, for designers, tests and CI. Every command takes `--help`.
+//! Exit status: 0 success, 1 a check/script/replay found a problem, 2 bad usage or
+//! unreadable input.
+
+use crate::core::data::{parse_ron, read_text};
+use crate::core::error::DataError;
+use crate::core::session::GameSession;
+use crate::games;
+use rand::SeedableRng;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Top-level usage text.
+pub const USAGE: &str = "wargame — hot-seat wargames of the American Indian Wars
+
+USAGE:
+  wargame                       open the game (GUI)
+  wargame list                  games and their scenario ids
+  wargame check PATH...         validate scenario, map and rules files (exit 0 only if all valid)
+  wargame simulate --scenario ID --games N --seed S [--max-actions N]
+                                seeded random playouts: results, win rates, game length, speed
+  wargame script PATH...        run scripted rules tests (docs/script-format.md)
+  wargame replay SAVE           print a save's log and final state; confirm the replay matches
+  wargame view (SAVE | --scenario ID --seed S --steps K) --seat N
+                                print exactly what a seat may see (RON)
+  wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K]
+                                render the board with its panels to a PNG and exit
+
+Each command takes --help.";
+
+/// Outcome of a command: the exit status.
+pub type Exit = i32;
+
+struct Args {
+    words: Vec<String>,
+}
+
+impl Args {
+    fn flag(&self, name: &str) -> bool {
+        self.words.iter().any(|w| w == name)
+    }
+    fn value(&self, name: &str) -> Result<Option<String>, String> {
+        match self.words.iter().position(|w| w == name) {
+            Some(i) => self.words.get(i + 1).cloned().map(Some).ok_or_else(|| format!("{name} needs a value")),
+            None => Ok(None),
+        }
+    }
+    fn num<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.value(name)? {
+            Some(v) => v.parse().map_err(|_| format!("{name}: '{v}' is not a number")),
+            None => Ok(default),
+        }
+    }
+    fn positional(&self) -> Vec<String> {
+        let mut out = vec![];
+        let mut skip = false;
+        for w in &self.words {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if w.starts_with("--") {
+                skip = !matches!(w.as_str(), "--help" | "--manual-setup");
+                continue;
+            }
+            out.push(w.clone());
+        }
+        out
+    }
+}
+
+/// Run a subcommand; `args` excludes the program name. Returns the exit status.
+pub fn run(args: &[String]) -> Exit {
+    let Some(cmd) = args.first() else {
+        println!("{USAGE}");
+        return 0;
+    };
+    let a = Args { words: args[1..].to_vec() };
+    let root = games::harvest::setup::data_root();
+    let help = a.flag("--help") || a.flag("-h");
+    let res = match cmd.as_str() {
+        "--help" | "-h" | "help" => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        "list" if help => usage("wargame list\n  Lists every game and its scenario ids (GAME/SCENARIO)."),
+        "list" => list(&root),
+        "check" if help => usage("wargame check PATH...\n  Validates each scenario, map tile or rules file: syntax, then the rules (unknown hexes,\n  impassable or over-stacked set-ups, units or weapons that do not exist, missing table rows).\n  Errors print as file:line:column: message. Exit 0 only if every file is valid; a folder\n  checks every .ron file under it."),
+        "check" => check(&root, &a.positional()),
+        "simulate" if help => usage("wargame simulate --scenario ID --games N --seed S [--max-actions N]\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report."),
+        "simulate" => simulate(&root, &a),
+        "script" if help => usage("wargame script PATH...\n  Runs scripted rules tests (format: docs/script-format.md). Prints each mismatch; exit 1 if any."),
+        "script" => scripts(&root, &a.positional()),
+        "replay" if help => usage("wargame replay SAVE\n  Replays a save file, prints its log and final state, and confirms the replay reproduces\n  the saved state."),
+        "replay" => replay(&root, &a.positional()),
+        "view" if help => usage("wargame view (SAVE | --scenario ID --seed S --steps K) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions."),
+        "view" => view(&root, &a),
+        "screenshot" if help => usage("wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K] [--frames F]\n  Opens the board (after K seeded random actions), renders F frames (default 30), writes a PNG\n  and exits. Needs a display (use xvfb-run on a headless machine)."),
+        "screenshot" => screenshot(&a),
+        other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
+    };
+    match res {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            2
+        }
+    }
+}
+
+fn usage(text: &str) -> Result<Exit, String> {
+    println!("{text}");
+    Ok(0)
+}
+
+fn list(root: &Path) -> Result<Exit, String> {
+    for g in games::games() {
+        println!("{} — {}", g.id, g.name);
+        println!("  {}", g.blurb);
+        for s in games::scenarios(root, g.id) {
+            let info = games::new_session(root, &s, 0, false).map(|_| String::new()).unwrap_or_else(|e| format!("  [does not load: {e}]"));
+            println!("  {s}{info}");
+        }
+    }
+    Ok(0)
+}
+
+fn collect_ron(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path).map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+        entries.sort();
+        for e in entries {
+            collect_ron(&e, out);
+        }
+    } else if path.extension().is_some_and(|e| e == "ron") {
+        out.push(path.to_path_buf());
+    }
+}
+
+fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
+    if paths.is_empty() {
+        return Err("check needs at least one PATH (see wargame check --help)".into());
+    }
+    let mut files = vec![];
+    for p in paths {
+        let path = Path::new(p);
+        if !path.exists() {
+            eprintln!("{p}: no such file or folder");
+            return Ok(2);
+        }
+        collect_ron(path, &mut files);
+    }
+    let mut bad = 0;
+    for f in &files {
+        match games::check_path(root, f) {
+            Ok(what) => println!("ok   {}: {what}", f.display()),
+            Err(e) => {
+                bad += 1;
+                println!("FAIL {e}");
+            }
+        }
+    }
+    println!("{} file(s) checked, {} invalid", files.len(), bad);
+    Ok(if bad == 0 { 0 } else { 1 })
+}
+
+fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
+    let scenario = a.value("--scenario")?.ok_or("simulate needs --scenario ID")?;
+    let n: usize = a.num("--games", 10)?;
+    let seed: u64 = a.num("--seed", 1)?;
+    let max: usize = a.num("--max-actions", 200_000)?;
+    if let Some(p) = a.value("--players")? {
+        if p.split(',').any(|x| x != "random") {
+            return Err(format!("--players {p}: only 'random' players exist so far"));
+        }
+    }
+    let proto = games::new_session(root, &scenario, 0, false).map_err(|e| e.to_string())?;
+    let seats = proto.seats();
+    let names: Vec<String> = (0..seats).map(|s| proto.seat_name(s)).collect();
+    let mut wins = vec![0usize; usize::from(seats)];
+    let (mut draws, mut unfinished, mut actions, mut turns) = (0usize, 0usize, 0usize, 0u64);
+    let mut score_sum = vec![0i64; usize::from(seats)];
+    let t0 = Instant::now();
+    for g in 0..n {
+        let game_seed = seed.wrapping_mul(6364136223846793005).wrapping_add(g as u64);
+        let session = games::new_session(root, &scenario, game_seed, false).map_err(|e| e.to_string())?;
+        let p = session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max).map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        actions += p.actions;
+        turns += u64::from(p.turns);
+        match p.outcome {
+            Some(o) => {
+                match o.winner {
+                    Some(w) => wins[usize::from(w)] += 1,
+                    None => draws += 1,
+                }
+                for (i, s) in o.scores.iter().enumerate() {
+                    if let Some(x) = score_sum.get_mut(i) {
+                        *x += i64::from(*s);
+                    }
+                }
+            }
+            None => unfinished += 1,
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!("scenario {scenario}: {n} random playouts, seed {seed}");
+    for (i, name) in names.iter().enumerate() {
+        println!("  {name:<10} wins {:>5} ({:5.1}%)  mean points {:.2}", wins[i], pct(wins[i], n), score_sum[i] as f64 / n.max(1) as f64);
+    }
+    println!("  draws      {draws:>5} ({:5.1}%)", pct(draws, n));
+    if unfinished > 0 {
+        println!("  unfinished {unfinished:>5} (hit --max-actions {max})");
+    }
+    println!("  mean length {:.1} turns, {:.0} actions", turns as f64 / n.max(1) as f64, actions as f64 / n.max(1) as f64);
+    // Speed goes to stderr so that stdout is identical for the same seed.
+    eprintln!("  {:.2} games/s ({:.0} actions/s, {secs:.2} s)", n as f64 / secs.max(1e-9), actions as f64 / secs.max(1e-9));
+    Ok(0)
+}
+
+fn pct(k: usize, n: usize) -> f64 {
+    100.0 * k as f64 / n.max(1) as f64
+}
+
+/// A scripted rules test (docs/script-format.md).
+#[derive(Debug, Deserialize)]
+pub struct Script {
+    /// What the script tests (rule numbers).
+    #[serde(default)]
+    pub name: String,
+    /// Scenario id or path.
+    pub scenario: String,
+    /// Dice seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// Set-up overrides: (piece, hex); hex `None` takes the piece out of play.
+    #[serde(default)]
+    pub setup: Vec<(String, Option<String>)>,
+    /// Start with the manual set-up phase.
+    #[serde(default)]
+    pub manual_setup: bool,
+    /// Forced dice queued at the start.
+    #[serde(default)]
+    pub dice: Vec<u8>,
+    /// Steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a script.
+#[derive(Debug, Deserialize)]
+pub enum Step {
+    /// Apply an action; it must be legal.
+    Do(String),
+    /// The action must be refused.
+    Fail(String),
+    /// A probe must read this value.
+    Expect(String, String),
+    /// Queue more forced dice.
+    Dice(Vec<u8>),
+    /// Some visible log line since the previous `Log` step must contain this text.
+    Log(String),
+    /// The action must (true) or must not (false) be among the legal actions.
+    Legal(String, bool),
+    /// Apply actions until the given probe reads the value (at most 500 `end`s/`pass`es).
+    EndUntil(String, String),
+}
+
+/// Run one script; returns the list of mismatches.
+pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let sc: Script = parse_ron(&file, &text)?;
+    let mut g: Box<dyn GameSession> = games::new_session(root, &sc.scenario, sc.seed, sc.manual_setup)?;
+    let at = |needle: &str| crate::core::data::locate(&text, needle).map_or(file.clone(), |(l, c)| format!("{file}:{l}:{c}"));
+    let mut bad = vec![];
+    for (id, hex) in &sc.setup {
+        if let Err(e) = g.place(id, hex.as_deref()) {
+            bad.push(format!("{}: set-up {id}: {e}", at(id)));
+        }
+    }
+    g.force(&sc.dice);
+    let mut log_from = 0;
+    for step in &sc.steps {
+        match step {
+            Step::Do(act) => {
+                if let Err(e) = g.apply_str(act) {
+                    bad.push(format!("{}: '{act}' was refused: {e}", at(act)));
+                    break;
+                }
+            }
+            Step::Fail(act) => {
+                if g.apply_str(act).is_ok() {
+                    bad.push(format!("{}: '{act}' was accepted but must be refused", at(act)));
+                    break;
+                }
+            }
+            Step::Expect(key, want) => match g.probe(key) {
+                Some(got) if &got == want => {}
+                got => bad.push(format!("{}: {key}: expected {want}, got {}", at(key), got.unwrap_or_else(|| "(no such probe)".into()))),
+            },
+            Step::Dice(d) => g.force(d),
+            Step::Log(want) => {
+                let found = g.log()[log_from..].iter().any(|l| l.text.contains(want.as_str()));
+                if !found {
+                    let recent: Vec<String> = g.log()[log_from..].iter().map(|l| format!("    {}", l.text)).collect();
+                    bad.push(format!("{}: no log line contains \"{want}\"; the log since the last check:\n{}", at(want), recent.join("\n")));
+                }
+                log_from = g.log().len();
+            }
+            Step::Legal(act, want) => {
+                let is = g.legal().iter().any(|l| l == act);
+                if is != *want {
+                    bad.push(format!("{}: '{act}' is {}legal, expected {}legal", at(act), if is { "" } else { "not " }, if *want { "" } else { "not " }));
+                }
+            }
+            Step::EndUntil(key, want) => {
+                let mut n = 0;
+                while g.probe(key).as_deref() != Some(want.as_str()) && n < 500 {
+                    let legal = g.legal();
+                    let act = if legal.iter().any(|l| l == "pass") { "pass" } else { "end" };
+                    if g.apply_str(act).is_err() {
+                        bad.push(format!("{}: could not '{act}' while waiting for {key} = {want}", at(key)));
+                        break;
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    Ok(bad)
+}
+
+fn scripts(root: &Path, paths: &[String]) -> Result<Exit, String> {
+    if paths.is_empty() {
+        return Err("script needs at least one PATH".into());
+    }
+    let mut files = vec![];
+    for p in paths {
+        collect_ron(Path::new(p), &mut files);
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        match run_script(root, f) {
+            Ok(bad) if bad.is_empty() => {
+                passed += 1;
+                println!("ok   {}", f.display());
+            }
+            Ok(bad) => {
+                failed += 1;
+                println!("FAIL {}", f.display());
+                for b in bad {
+                    println!("  {b}");
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                println!("FAIL {e}");
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
+    let p = paths.first().ok_or("replay needs a SAVE file")?;
+    match games::load_save(root, Path::new(p)) {
+        Ok(g) => {
+            for l in g.log() {
+                match l.visible_to {
+                    None => println!("{}", l.text),
+                    Some(s) => println!("[{} only] {}", g.seat_name(s), l.text),
+                }
+            }
+            println!("--- final state ---\n{}", g.state_ron());
+            println!("replay OK: {} actions reproduce the saved state", g.history().len());
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(1)
+        }
+    }
+}
+
+fn build_from_args(root: &Path, a: &Args) -> Result<Box<dyn GameSession>, String> {
+    if let Some(save) = a.value("--save")?.or_else(|| a.positional().first().cloned()) {
+        return games::load_save(root, Path::new(&save)).map_err(|e| e.to_string());
+    }
+    let scenario = a.value("--scenario")?.ok_or("needs a SAVE or --scenario ID")?;
+    let seed: u64 = a.num("--seed", 1)?;
+    let steps: usize = a.num("--steps", 0)?;
+    let mut g = games::new_session(root, &scenario, seed, false).map_err(|e| e.to_string())?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    for _ in 0..steps {
+        if !g.random_step(&mut rng).map_err(|e| e.to_string())? {
+            break;
+        }
+    }
+    Ok(g)
+}
+
+fn view(root: &Path, a: &Args) -> Result<Exit, String> {
+    let seat: u8 = a.value("--seat")?.ok_or("view needs --seat N")?.parse().map_err(|_| "--seat must be a number")?;
+    let g = build_from_args(root, a)?;
+    if seat >= g.seats() {
+        return Err(format!("--seat {seat}: this game has seats 0..{}", g.seats() - 1));
+    }
+    println!("{}", g.view_ron(seat));
+    println!("// log visible to seat {seat}:");
+    for l in g.log().iter().filter(|l| l.visible(seat)) {
+        println!("// {}", l.text);
+    }
+    Ok(0)
+}
+
+fn screenshot(a: &Args) -> Result<Exit, String> {
+    let out = a.value("--out")?.ok_or("screenshot needs --out FILE.png")?;
+    #[cfg(feature = "gui")]
+    {
+        let root = games::harvest::setup::data_root();
+        let g = build_from_args(&root, a)?;
+        let frames: u32 = a.num("--frames", 30)?;
+        crate::gui::run(crate::gui::Launch { session: Some(g), screenshot: Some((PathBuf::from(out), frames)) });
+        Ok(0)
+    }
+    #[cfg(not(feature = "gui"))]
+    {
+        let _ = out;
+        Err("this build has no GUI (built without the `gui` feature)".into())
+    }
+}

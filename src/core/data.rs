@@ -1,0 +1,71 @@
+//! RON loading that never panics: syntax and type errors come back as [`DataError`]s
+//! with `file:line:column`, and semantic errors can point at the line of a named key.
+
+use super::error::DataError;
+use serde::de::DeserializeOwned;
+use std::path::Path;
+
+/// Read a file to a string, mapping I/O errors to a [`DataError`] naming the file.
+pub fn read_text(path: &Path) -> Result<String, DataError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| DataError::file(path.display().to_string(), format!("cannot read file: {e}")))
+}
+
+/// Parse RON text into `T`, reporting errors as `file:line:column: message`.
+pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    let opts = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    opts.from_str::<T>(text).map_err(|e| {
+        DataError::at(file, e.span.start.line, e.span.start.col, format!("{} (expected the format described in docs/scenario-format.md)", e.code))
+    })
+}
+
+/// Load and parse a RON file.
+pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<T, DataError> {
+    let text = read_text(path)?;
+    parse_ron(&path.display().to_string(), &text)
+}
+
+/// Find the 1-based line and column of the first occurrence of `needle` in `text`,
+/// used to point semantic errors (an unknown hex, a unit that does not exist) at the
+/// place in the file that caused them.
+pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+    let idx = text.find(needle)?;
+    let before = &text[..idx];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rfind('\n').map_or(idx, |nl| idx - nl - 1) + 1;
+    Some((line, col))
+}
+
+/// Build a semantic error pointing at the first occurrence of `needle` (quoted, as it
+/// appears in RON strings) or at the whole file if it is not found.
+pub fn error_near(file: &str, text: &str, needle: &str, message: impl Into<String>) -> DataError {
+    let quoted = format!("\"{needle}\"");
+    match locate(text, &quoted).or_else(|| locate(text, needle)) {
+        Some((l, c)) => DataError::at(file, l, c, message),
+        None => DataError::file(file, message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct T {
+        a: u32,
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let e = parse_ron::<T>("x.ron", "(\n  a: \"no\",\n)").unwrap_err();
+        assert_eq!(e.file, "x.ron");
+        assert_eq!(e.line, Some(2));
+        assert!(e.to_string().starts_with("x.ron:2:"), "{e}");
+    }
+
+    #[test]
+    fn locate_finds_line_and_column() {
+        assert_eq!(locate("ab\ncd \"x\"", "\"x\""), Some((2, 4)));
+    }
+}

@@ -1,0 +1,11 @@
+//! The shared, Bevy-free model every ruleset builds on: maps, dice, seats, errors,
+//! data loading, the generic game interface, sessions with undo, and save files.
+
+pub mod areamap;
+pub mod data;
+pub mod dice;
+pub mod error;
+pub mod game;
+pub mod hexmap;
+pub mod save;
+pub mod session;

@@ -1,0 +1,258 @@
+//! A game in progress: state, history in notation, the log, and undo back to the last
+//! random or hidden reveal. [`GameSession`] is the object-safe face the CLI and the
+//! GUI use for any ruleset.
+
+use super::error::RuleError;
+use super::game::{LogEntry, Outcome, Rules, Seat};
+use super::save::SaveFile;
+
+/// One game of ruleset `R`.
+#[derive(Clone, Debug)]
+pub struct Session<R: Rules> {
+    /// Scenario id, e.g. `harvest_the_wind/wagon_box`.
+    pub scenario: String,
+    /// The seed the dice started from.
+    pub seed: u64,
+    /// Forced dice queued at the start (scripted tests); recorded in saves.
+    pub forced_dice: Vec<u8>,
+    /// The game began with a manual set-up phase.
+    pub manual_setup: bool,
+    /// Set-up overrides applied before play (scripted tests); recorded in saves.
+    pub overrides: Vec<(String, Option<String>)>,
+    /// The state before any action (after set-up overrides).
+    pub initial: R::State,
+    /// The current state.
+    pub state: R::State,
+    /// Actions applied, in notation.
+    pub history: Vec<String>,
+    /// The log, with per-seat visibility.
+    pub log: Vec<LogEntry>,
+    snapshots: Vec<(R::State, usize)>,
+    barrier: usize,
+}
+
+impl<R: Rules> Session<R> {
+    /// Start a session from an initial state.
+    pub fn new(scenario: impl Into<String>, seed: u64, initial: R::State) -> Self {
+        Self {
+            scenario: scenario.into(),
+            seed,
+            forced_dice: vec![],
+            overrides: vec![],
+            manual_setup: false,
+            state: initial.clone(),
+            initial,
+            history: vec![],
+            log: vec![],
+            snapshots: vec![],
+            barrier: 0,
+        }
+    }
+
+    /// Queue forced dice (recorded so a save replays them).
+    pub fn force_dice(&mut self, values: &[u8]) {
+        self.forced_dice.extend_from_slice(values);
+        R::dice(&mut self.state).force(values.iter().copied());
+        if self.history.is_empty() {
+            R::dice(&mut self.initial).force(values.iter().copied());
+        }
+    }
+
+    /// Before any action: move a piece (or remove it with `None`).
+    pub fn place(&mut self, id: &str, hex: Option<&str>) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("set-up overrides are only allowed before the first action".into());
+        }
+        R::place_piece(&mut self.state, id, hex)?;
+        R::place_piece(&mut self.initial, id, hex)?;
+        self.overrides.push((id.to_string(), hex.map(str::to_string)));
+        Ok(())
+    }
+
+    /// Apply an action; on error nothing changes.
+    pub fn apply(&mut self, action: &R::Action) -> Result<Vec<LogEntry>, RuleError> {
+        let before = self.state.clone();
+        let reveals = R::reveals(&self.state);
+        let mut next = self.state.clone();
+        let entries = R::apply(&mut next, action)?;
+        self.state = next;
+        self.snapshots.push((before, self.log.len()));
+        self.history.push(action.to_string());
+        self.log.extend(entries.iter().cloned());
+        if R::reveals(&self.state) != reveals {
+            self.barrier = self.history.len();
+        }
+        Ok(entries)
+    }
+
+    /// Whether undo is possible (something was done since the last reveal).
+    pub fn can_undo(&self) -> bool {
+        self.history.len() > self.barrier
+    }
+
+    /// Undo the last action unless it (or a later one) revealed something.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        let Some((state, log_len)) = self.snapshots.pop() else { return false };
+        self.state = state;
+        self.log.truncate(log_len);
+        self.history.pop();
+        true
+    }
+
+    /// Build the save file for this session.
+    pub fn to_save(&self, game: &str) -> SaveFile {
+        SaveFile {
+            version: SaveFile::VERSION,
+            game: game.to_string(),
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            forced_dice: self.forced_dice.clone(),
+            overrides: self.overrides.clone(),
+            manual_setup: self.manual_setup,
+            actions: self.history.clone(),
+            state: ron::to_string(&self.state).unwrap_or_default(),
+        }
+    }
+}
+
+/// The object-safe face of a session, used by the CLI and the GUI for any ruleset.
+pub trait GameSession: Send + Sync {
+    /// Scenario id.
+    fn scenario(&self) -> &str;
+    /// Legal actions for the seat to act, in notation.
+    fn legal(&self) -> Vec<String>;
+    /// Parse and apply an action in notation.
+    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError>;
+    /// Undo the last action if allowed.
+    fn undo(&mut self) -> bool;
+    /// The seat to act, or `None` when over.
+    fn to_act(&self) -> Option<Seat>;
+    /// The result once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Number of seats.
+    fn seats(&self) -> u8;
+    /// A seat's name.
+    fn seat_name(&self, seat: Seat) -> String;
+    /// Game turn.
+    fn turn(&self) -> u32;
+    /// A seat's view, as RON.
+    fn view_ron(&self, seat: Seat) -> String;
+    /// The full state, as RON.
+    fn state_ron(&self) -> String;
+    /// Actions so far.
+    fn history(&self) -> &[String];
+    /// The log.
+    fn log(&self) -> &[LogEntry];
+    /// Read a named quantity (scripted tests).
+    fn probe(&self, key: &str) -> Option<String>;
+    /// Victory points per seat.
+    fn scores(&self) -> Vec<i32>;
+    /// Queue forced dice.
+    fn force(&mut self, dice: &[u8]);
+    /// Before play: move a piece or take it out of play.
+    fn place(&mut self, id: &str, hex: Option<&str>) -> Result<(), String>;
+    /// The concrete session, for a ruleset's GUI plugin to downcast.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// Whether undo is possible now.
+    fn can_undo(&self) -> bool;
+    /// A random playout from the current state (the session is not changed).
+    fn playout(&self, seed: u64, max: usize) -> Result<super::game::Playout, RuleError>;
+    /// Apply one seeded random legal action (for `view --steps`); `false` when over.
+    fn random_step(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> Result<bool, RuleError>;
+    /// The save file.
+    fn save(&self) -> SaveFile;
+}
+
+/// Ties a ruleset type to its game id for saves.
+pub trait GameId {
+    /// The game id (`harvest_the_wind`, ...).
+    const ID: &'static str;
+}
+
+impl<R: Rules + GameId> GameSession for Session<R>
+where
+    R::State: Send + Sync,
+{
+    fn scenario(&self) -> &str {
+        &self.scenario
+    }
+    fn legal(&self) -> Vec<String> {
+        R::legal_actions(&self.state).iter().map(ToString::to_string).collect()
+    }
+    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError> {
+        let a: R::Action = action.parse().map_err(RuleError)?;
+        self.apply(&a)
+    }
+    fn undo(&mut self) -> bool {
+        Session::undo(self)
+    }
+    fn to_act(&self) -> Option<Seat> {
+        R::to_act(&self.state)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        R::outcome(&self.state)
+    }
+    fn seats(&self) -> u8 {
+        R::seats(&self.state)
+    }
+    fn seat_name(&self, seat: Seat) -> String {
+        R::seat_name(&self.state, seat)
+    }
+    fn turn(&self) -> u32 {
+        R::turn(&self.state)
+    }
+    fn view_ron(&self, seat: Seat) -> String {
+        let pretty = ron::ser::PrettyConfig::default();
+        ron::ser::to_string_pretty(&R::view(&self.state, seat), pretty).unwrap_or_default()
+    }
+    fn state_ron(&self) -> String {
+        ron::to_string(&self.state).unwrap_or_default()
+    }
+    fn history(&self) -> &[String] {
+        &self.history
+    }
+    fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    fn probe(&self, key: &str) -> Option<String> {
+        R::probe(&self.state, key)
+    }
+    fn scores(&self) -> Vec<i32> {
+        R::scores(&self.state)
+    }
+    fn force(&mut self, dice: &[u8]) {
+        self.force_dice(dice);
+    }
+    fn place(&mut self, id: &str, hex: Option<&str>) -> Result<(), String> {
+        Session::place(self, id, hex)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn can_undo(&self) -> bool {
+        Session::can_undo(self)
+    }
+    fn playout(&self, seed: u64, max: usize) -> Result<super::game::Playout, RuleError> {
+        let mut s = self.state.clone();
+        super::game::random_playout::<R>(&mut s, seed, max)
+    }
+    fn random_step(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> Result<bool, RuleError> {
+        use rand::Rng;
+        if R::to_act(&self.state).is_none() {
+            return Ok(false);
+        }
+        let legal = R::legal_actions(&self.state);
+        if legal.is_empty() {
+            return Ok(false);
+        }
+        let a = legal[rng.random_range(0..legal.len())].clone();
+        self.apply(&a)?;
+        Ok(true)
+    }
+    fn save(&self) -> SaveFile {
+        self.to_save(R::ID)
+    }
+}

@@ -1,0 +1,580 @@
+//! Loading Harvest the Wind data (tables, map tiles, scenarios), rules-aware checking,
+//! building the initial state, and set-up zones.
+
+use super::data::{Force, ForceKind, MapTile, Placement, ScenarioDef, Special, Tables, VictoryRule, ZonePart};
+use super::state::{Kind, Loc, Pending, Phase, Piece, Pid, Side, State, Static, Terrain};
+use crate::core::data::{error_near, load_ron, read_text, parse_ron};
+use crate::core::dice::Dice;
+use crate::core::error::DataError;
+use crate::core::hexmap::{Coord, HexMap};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Game id of Harvest the Wind.
+pub const GAME: &str = "harvest_the_wind";
+
+/// Load the rules tables.
+pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
+    let path = root.join("rules").join(GAME).join("tables.ron");
+    let t: Tables = load_ron(&path)?;
+    let file = path.display().to_string();
+    if t.fct.iter().any(|r| r.to_hit.len() != 9) {
+        let bad = t.fct.iter().find(|r| r.to_hit.len() != 9).map(|r| r.weapon.clone()).unwrap_or_default();
+        let text = read_text(&path)?;
+        return Err(error_near(&file, &text, &bad, format!("FCT row '{bad}' must have 9 entries (ranges 0-7 and 8+)")));
+    }
+    for d in -2..=2i8 {
+        if !t.mct.iter().any(|m| m.differential == d) {
+            return Err(DataError::file(&file, format!("MCT is missing the column for differential {d:+}")));
+        }
+    }
+    for key in ["open", "woods", "river", "tall_grass"] {
+        if !t.tec.iter().any(|r| r.terrain == key) {
+            return Err(DataError::file(&file, format!("TEC is missing the row for terrain '{key}'")));
+        }
+    }
+    Ok(t)
+}
+
+/// Load one map tile, checking its shape.
+pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let tile: MapTile = parse_ron(&file, &text)?;
+    let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
+    for (i, row) in tile.terrain.iter().enumerate() {
+        if row.chars().count() != cols {
+            return Err(error_near(&file, &text, row, format!("terrain row {} has {} hexes, expected {cols}", i + 1, row.chars().count())));
+        }
+        for ch in row.chars() {
+            if !tile.legend.contains_key(&ch) {
+                return Err(error_near(&file, &text, row, format!("terrain row {} uses '{ch}', which the legend does not define", i + 1)));
+            }
+        }
+    }
+    if !tile.levels.is_empty() {
+        if tile.levels.len() != tile.terrain.len() {
+            return Err(DataError::file(&file, format!("levels has {} rows, terrain has {}", tile.levels.len(), tile.terrain.len())));
+        }
+        for (i, row) in tile.levels.iter().enumerate() {
+            if row.chars().count() != cols || !row.chars().all(|c| ('1'..='3').contains(&c)) {
+                return Err(error_near(&file, &text, row, format!("levels row {} must be {cols} digits 1-3", i + 1)));
+            }
+        }
+    }
+    for (hex, _) in &tile.marks {
+        let c: Coord = hex.parse().map_err(|e: String| error_near(&file, &text, hex, e))?;
+        if usize::from(c.col) > cols || usize::from(c.row) > tile.terrain.len() {
+            return Err(error_near(&file, &text, hex, format!("mark at {hex} is off the map")));
+        }
+    }
+    Ok(tile)
+}
+
+fn tile_to_map(t: &MapTile) -> HexMap {
+    let cols = t.terrain.first().map_or(0, |r| r.chars().count()) as u8;
+    let rows = t.terrain.len() as u8;
+    let mut names: Vec<String> = Vec::new();
+    let mut terrain = Vec::new();
+    for row in &t.terrain {
+        for ch in row.chars() {
+            let name = t.legend.get(&ch).cloned().unwrap_or_else(|| "open".into());
+            let idx = names.iter().position(|n| *n == name).unwrap_or_else(|| {
+                names.push(name.clone());
+                names.len() - 1
+            });
+            terrain.push(idx as u8);
+        }
+    }
+    let level = if t.levels.is_empty() {
+        vec![1; terrain.len()]
+    } else {
+        t.levels.iter().flat_map(|r| r.chars().map(|c| c.to_digit(10).unwrap_or(1) as u8)).collect()
+    };
+    let mut marks: BTreeMap<Coord, Vec<String>> = BTreeMap::new();
+    for (h, m) in &t.marks {
+        if let Ok(c) = h.parse::<Coord>() {
+            marks.entry(c).or_default().push(m.clone());
+        }
+    }
+    HexMap { cols, rows, terrain_names: names, terrain, level, marks, hexsides: vec![] }
+}
+
+/// The data root: `WARGAME_DATA`, else the current folder if it has `scenarios/`, else
+/// the folder the crate was built from.
+pub fn data_root() -> PathBuf {
+    if let Ok(d) = std::env::var("WARGAME_DATA") {
+        return PathBuf::from(d);
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if cwd.join("scenarios").is_dir() && cwd.join("rules").is_dir() {
+        return cwd;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Scenario ids shipped for this game (`harvest_the_wind/<stem>`), sorted.
+pub fn scenario_ids(root: &Path) -> Vec<String> {
+    let dir = root.join("scenarios").join(GAME);
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter_map(|p| p.file_stem().map(|s| format!("{GAME}/{}", s.to_string_lossy())))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Resolve the parts of a zone into hexes of a map.
+fn resolve_zone(map: &HexMap, parts: &[ZonePart]) -> Result<Vec<Coord>, String> {
+    let mut out = BTreeSet::new();
+    for part in parts {
+        match part {
+            ZonePart::Rect(a, b) => {
+                let a: Coord = a.parse()?;
+                let b: Coord = b.parse()?;
+                for c in map.coords() {
+                    if (a.col.min(b.col)..=a.col.max(b.col)).contains(&c.col) && (a.row.min(b.row)..=a.row.max(b.row)).contains(&c.row) {
+                        out.insert(c);
+                    }
+                }
+                for x in [a, b] {
+                    if !map.contains(x) {
+                        return Err(format!("zone corner {x} is off the board ({} columns × {} rows)", map.cols, map.rows));
+                    }
+                }
+            }
+            ZonePart::Hexes(hs) => {
+                for h in hs {
+                    let c: Coord = h.parse()?;
+                    if !map.contains(c) {
+                        return Err(format!("zone hex {c} is off the board"));
+                    }
+                    out.insert(c);
+                }
+            }
+            ZonePart::Edge(e) => out.extend(map.edge_hexes(*e)),
+            ZonePart::Mark(m) => {
+                let before = out.len();
+                out.extend(map.marks.iter().filter(|(_, v)| v.contains(m)).map(|(c, _)| *c));
+                if out.len() == before && !map.marks.values().any(|v| v.contains(m)) {
+                    return Err(format!("no hex on the board carries the mark '{m}'"));
+                }
+            }
+        }
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// Hexes of a named zone of the state's scenario.
+pub fn zone_hexes(s: &State, zone: &str) -> Vec<Coord> {
+    s.stat.scenario.zones.get(zone).and_then(|parts| resolve_zone(&s.stat.map, parts).ok()).unwrap_or_default()
+}
+
+/// The set-up zone of a piece, if its force line places it in one.
+pub fn zone_of(s: &State, p: Pid) -> Option<Vec<Coord>> {
+    let piece = s.p(p);
+    let zone = s.stat.scenario.forces.iter().zip(force_ranges(&s.stat.scenario)).find_map(|(f, (side, kind, range))| {
+        let idx = piece_serial(s, p);
+        (side == piece.side && kind == piece.kind && range.contains(&idx)).then_some(f).and_then(|f| match &f.placement {
+            Placement::Zone { zone, .. } => Some(zone.clone()),
+            _ => None,
+        })
+    })?;
+    Some(zone_hexes(s, &zone))
+}
+
+/// For each force line: its side, piece kind and the serial range of its counters
+/// among pieces of that side and kind.
+fn force_ranges(sc: &ScenarioDef) -> Vec<(Side, Kind, std::ops::Range<usize>)> {
+    let mut counters: BTreeMap<(Side, String), usize> = BTreeMap::new();
+    sc.forces
+        .iter()
+        .map(|f| {
+            let k = kind_of(&f.kind);
+            let n = counters.entry((f.side, format!("{k:?}"))).or_insert(0);
+            let r = *n..*n + usize::from(f.count);
+            *n += usize::from(f.count);
+            (f.side, k, r)
+        })
+        .collect()
+}
+
+/// Index of a piece among the pieces of its side and kind.
+fn piece_serial(s: &State, p: Pid) -> usize {
+    let piece = s.p(p);
+    s.pieces[..usize::from(p)].iter().filter(|q| q.side == piece.side && q.kind == piece.kind).count()
+}
+
+/// Whether a piece may be placed in a hex in set-up (stacking, terrain).
+pub fn can_place(s: &State, p: Pid, c: Coord) -> bool {
+    let piece = s.p(p);
+    if piece.kind.is_unit() || piece.kind == Kind::Dependent {
+        if s.at(c).any(|i| i != p && s.p(i).side == piece.side && s.p(i).kind == piece.kind) {
+            return false;
+        }
+    } else if matches!(piece.kind, Kind::Leader | Kind::Horses | Kind::Wagon | Kind::Lodge) && s.at(c).any(|i| i != p && s.p(i).kind == piece.kind) {
+        return false;
+    }
+    if piece.mounted_on.is_some() || piece.kind == Kind::Horses {
+        // Mounted pieces travel with their Horses; keep them together and out of Woods.
+        if s.stat.terrain(c) == Terrain::Woods || piece.mounted_on.is_some() {
+            return false;
+        }
+        if s.pieces.iter().any(|q| q.mounted_on == Some(p)) {
+            return false;
+        }
+    }
+    if piece.hidden && s.stat.terrain(c) == Terrain::River {
+        return false;
+    }
+    true
+}
+
+/// Advance set-up to the next side, or start play.
+pub fn next_setup(s: &mut State) {
+    let sides: Vec<Side> = setup_order(&s.stat.scenario);
+    let pos = sides.iter().position(|x| *x == s.phasing);
+    match pos.and_then(|i| sides.get(i + 1)) {
+        Some(next) => s.phasing = *next,
+        None => start_play(s),
+    }
+}
+
+/// Sides that set up, in order: the second-moving side first (it is the defender in
+/// every scenario: Wagon Box IX.B and Massacre Canyon IX.C say so explicitly).
+fn setup_order(sc: &ScenarioDef) -> Vec<Side> {
+    let mut v = vec![];
+    for side in [1u8, 0u8] {
+        if sc.forces.iter().any(|f| f.side == side && matches!(f.placement, Placement::Zone { .. })) {
+            v.push(side);
+        }
+    }
+    v
+}
+
+fn start_play(s: &mut State) {
+    s.phase = Phase::OffensiveFire;
+    s.phasing = 0;
+    s.turn = 1;
+}
+
+fn kind_of(k: &ForceKind) -> Kind {
+    match k {
+        ForceKind::Unit => Kind::Unit,
+        ForceKind::Leader => Kind::Leader,
+        ForceKind::Crew => Kind::Crew,
+        ForceKind::Artillery => Kind::Artillery,
+        ForceKind::Horses => Kind::Horses,
+        ForceKind::Wagon => Kind::Wagon,
+        ForceKind::Lodge => Kind::Lodge,
+        ForceKind::Dependent => Kind::Dependent,
+        ForceKind::Medicine => Kind::Medicine,
+        ForceKind::Hidden => Kind::Hidden,
+    }
+}
+
+/// A loaded, checked scenario ready to start games from.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Shared static data.
+    pub stat: Arc<Static>,
+}
+
+/// Load a scenario by id (`harvest_the_wind/wagon_box`) from the data root.
+pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
+    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
+    load_scenario_path(root, &root.join("scenarios").join(GAME).join(format!("{stem}.ron")))
+}
+
+/// Load and check a scenario file.
+pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let sc: ScenarioDef = parse_ron(&file, &text)?;
+    let tables = load_tables(root)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    if sc.sides.len() != 2 {
+        return Err(err("sides", format!("Harvest the Wind scenarios have exactly 2 sides, found {}", sc.sides.len())));
+    }
+    let mut tiles = Vec::new();
+    for b in &sc.board {
+        let tp = root.join("scenarios").join(GAME).join("maps").join(format!("{b}.ron"));
+        if !tp.exists() {
+            return Err(err(b, format!("board names map tile '{b}', but {} does not exist", tp.display())));
+        }
+        tiles.push(tile_to_map(&load_tile(&tp)?));
+    }
+    let map = HexMap::stack(&tiles).map_err(|e| err("board", e))?;
+    let mut terrain = Vec::new();
+    let mut tec_row = Vec::new();
+    for name in &map.terrain_names {
+        let row = tables.tec.iter().position(|r| &r.terrain == name).ok_or_else(|| err("board", format!("map terrain '{name}' is not in the Terrain Effects Chart")))?;
+        tec_row.push(row);
+        terrain.push(match name.as_str() {
+            "woods" => Terrain::Woods,
+            "river" => Terrain::River,
+            "tall_grass" => Terrain::TallGrass,
+            _ => Terrain::Open,
+        });
+    }
+    let mut weapon_rows = Vec::new();
+    for (letter, key) in &sc.weapons {
+        let row = tables.fct.iter().position(|r| &r.weapon == key).ok_or_else(|| err(key, format!("weapon '{letter}' maps to '{key}', which is not a row of the Fire Combat Table")))?;
+        weapon_rows.push((letter.clone(), row));
+    }
+    for (name, parts) in &sc.zones {
+        resolve_zone(&map, parts).map_err(|e| err(name, format!("zone '{name}': {e}")))?;
+    }
+    let zone_ok = |z: &str| sc.zones.contains_key(z);
+    for f in &sc.forces {
+        match &f.placement {
+            Placement::Zone { zone, at } => {
+                if !zone_ok(zone) {
+                    return Err(err(zone, format!("placement names zone '{zone}', which `zones` does not define")));
+                }
+                if at.len() != usize::from(f.count) {
+                    return Err(err(zone, format!("force '{}' has {} counters but {} default hexes in `at`", f.label, f.count, at.len())));
+                }
+                let hexes = resolve_zone(&map, &sc.zones[zone]).unwrap_or_default();
+                for h in at {
+                    let c: Coord = h.parse().map_err(|e: String| err(h, e))?;
+                    if !map.contains(c) {
+                        return Err(err(h, format!("set-up hex {c} is off the board")));
+                    }
+                    if !hexes.contains(&c) {
+                        return Err(err(h, format!("set-up hex {c} is outside zone '{zone}'")));
+                    }
+                    let t = terrain[usize::from(map.terrain_index(c).unwrap_or(0))];
+                    if f.hidden && t == Terrain::River {
+                        return Err(err(h, format!("set-up hex {c} is a River hex, impassable to Hidden units (III.F.5)")));
+                    }
+                    if (f.mounted || f.kind == ForceKind::Horses) && t == Terrain::Woods {
+                        return Err(err(h, format!("set-up hex {c} is Woods, impassable to mounted units and Horses (III.C.2.c)")));
+                    }
+                }
+            }
+            Placement::Enter { zone, .. } => {
+                if !zone_ok(zone) {
+                    return Err(err(zone, format!("entry names zone '{zone}', which `zones` does not define")));
+                }
+            }
+            Placement::Pool => {}
+        }
+        for l in &f.carry {
+            if !sc.weapons.contains_key(l) {
+                return Err(err(l, format!("force '{}' carries weapon '{l}', which `weapons` does not map to an FCT row", f.label)));
+            }
+        }
+        if !f.carry.is_empty() && f.fire.is_none() && f.kind != ForceKind::Leader {
+            return Err(err(&f.label, format!("force '{}' carries weapons but has no Fire Combat Effectiveness (II.A.1)", f.label)));
+        }
+        if f.kind == ForceKind::Leader && f.carry.iter().any(|l| l != "P") {
+            return Err(err(&f.label, format!("leader '{}' may carry only \"P\" (II.A.4)", f.label)));
+        }
+        if f.carry.iter().filter(|l| *l != "P").count() > 1 || f.carry.iter().filter(|l| *l == "P").count() > 1 {
+            return Err(err(&f.label, format!("force '{}' carries more than one R/M/S weapon or more than one P (III.H.2)", f.label)));
+        }
+    }
+    match &sc.victory.rule {
+        VictoryRule::EliminateAllOrHold { zone, .. } | VictoryRule::KillsOrHold { zone, .. } if !zone_ok(zone) => {
+            return Err(err(zone, format!("victory names zone '{zone}', which `zones` does not define")));
+        }
+        _ => {}
+    }
+    for sp in &sc.special {
+        if let Special::EvenTurnReinforcements { zone, .. } = sp {
+            if !zone_ok(zone) {
+                return Err(err(zone, format!("reinforcements name zone '{zone}', which `zones` does not define")));
+            }
+        }
+    }
+    let stat = Arc::new(Static { scenario: sc, tables, map, terrain, tec_row, weapon_rows });
+    // Build once to check stacking and mounting at set-up.
+    let st = initial_state(&stat, 0, false);
+    check_setup(&st).map_err(|(needle, m)| err(&needle, m))?;
+    Ok(Loaded { stat })
+}
+
+fn check_setup(s: &State) -> Result<(), (String, String)> {
+    let mut seen: BTreeMap<(Coord, Side, String), String> = BTreeMap::new();
+    for p in &s.pieces {
+        let Some(c) = p.hex() else { continue };
+        let class = match p.kind {
+            Kind::Unit | Kind::Crew => Some("unit"),
+            Kind::Leader => Some("leader"),
+            Kind::Horses => Some("horses"),
+            Kind::Wagon => Some("wagon"),
+            Kind::Lodge => Some("lodge"),
+            Kind::Dependent => Some("dependent"),
+            _ => None,
+        };
+        let Some(class) = class else { continue };
+        // Stacking (III.E): one unit per side; one Leader, Horses, Wagon, Lodge per hex.
+        let side_key = if matches!(class, "unit" | "dependent") { p.side } else { 9 };
+        if let Some(prev) = seen.insert((c, side_key, class.to_string()), p.id.clone()) {
+            return Err((c.to_string(), format!("set-up over-stacks {c}: {prev} and {} (III.E)", p.id)));
+        }
+    }
+    Ok(())
+}
+
+/// Build the initial state. With `manual_setup`, the game starts in the Setup phase
+/// so players can re-place counters within their zones; otherwise the default hexes
+/// are used and play starts at turn 1.
+pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State {
+    let sc = &stat.scenario;
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut serial: BTreeMap<(Side, &'static str), usize> = BTreeMap::new();
+    let side_letter = |side: Side| -> String {
+        let a = sc.sides[0].name.chars().next().unwrap_or('a').to_ascii_lowercase();
+        let b = sc.sides[1].name.chars().next().unwrap_or('b').to_ascii_lowercase();
+        if a == b {
+            ["s", "t"][usize::from(side)].to_string()
+        } else if side == 0 {
+            a.to_string()
+        } else {
+            b.to_string()
+        }
+    };
+    let mut next_id = |side: Side, letter: &'static str| -> String {
+        let n = serial.entry((side, letter)).or_insert(0);
+        *n += 1;
+        format!("{}{letter}{n}", side_letter(side))
+    };
+    for f in &sc.forces {
+        let kind = kind_of(&f.kind);
+        for k in 0..usize::from(f.count) {
+            let loc = match &f.placement {
+                Placement::Zone { at, .. } => at.get(k).and_then(|h| h.parse().ok()).map_or(Loc::Pool, Loc::Map),
+                Placement::Enter { zone, turn } => Loc::Offboard { zone: zone.clone(), turn: *turn },
+                Placement::Pool => Loc::Pool,
+            };
+            let id = next_id(f.side, kind.id_letter());
+            let me = pieces.len() as Pid;
+            let mounted_on = if f.mounted {
+                // The first same-side Horses in the same place without a rider of this class.
+                pieces
+                    .iter()
+                    .enumerate()
+                    .find(|(hi, h)| {
+                        h.kind == Kind::Horses
+                            && h.side == f.side
+                            && h.loc == loc
+                            && !pieces.iter().any(|r| r.mounted_on == Some(*hi as Pid) && (r.kind == kind || (r.kind.is_unit() && kind.is_unit())))
+                    })
+                    .map(|(hi, _)| hi as Pid)
+            } else {
+                None
+            };
+            pieces.push(Piece {
+                id,
+                kind,
+                side: f.side,
+                loc: loc.clone(),
+                label: f.label.clone(),
+                melee: f.melee,
+                morale: f.morale,
+                ma: f.ma,
+                fire: f.fire,
+                militia: f.militia,
+                pinned: false,
+                flipped: false,
+                hidden: f.hidden,
+                mounted_on,
+                letter: String::new(),
+                row: 0,
+                lost_ammo: vec![],
+            });
+            for l in &f.carry {
+                let wid = next_id(f.side, "w");
+                let row = stat.weapon_row(l).unwrap_or(0);
+                pieces.push(Piece {
+                    id: wid,
+                    kind: Kind::Weapon,
+                    side: f.side,
+                    loc: Loc::Carried(me),
+                    label: format!("\"{l}\" {}", stat.tables.fct.get(row).map_or("", |r| r.name.as_str())),
+                    melee: 0,
+                    morale: 0,
+                    ma: 0,
+                    fire: None,
+                    militia: false,
+                    pinned: false,
+                    flipped: false,
+                    hidden: false,
+                    mounted_on: None,
+                    letter: l.clone(),
+                    row,
+                    lost_ammo: vec![],
+                });
+            }
+            if kind == Kind::Medicine {
+                // Medicine starts carried by the first unit of its side in its hex (VII.D).
+                if let Loc::Map(c) = loc {
+                    if let Some(u) = pieces.iter().position(|p| p.side == f.side && p.kind == Kind::Unit && p.loc == Loc::Map(c)) {
+                        pieces[usize::from(me)].loc = Loc::Carried(u as Pid);
+                    }
+                }
+            }
+        }
+    }
+    let marching = sc.special.iter().any(|sp| matches!(sp, Special::MarchUntilFired { .. }));
+    let order = setup_order(sc);
+    let (phase, phasing) = match (manual_setup, order.first()) {
+        (true, Some(first)) => (Phase::Setup, *first),
+        _ => (Phase::OffensiveFire, 0),
+    };
+    State {
+        stat: stat.clone(),
+        pieces,
+        turn: 1,
+        phasing,
+        phase,
+        pending: Pending::None,
+        queue: vec![],
+        pending_log: vec![],
+        active: None,
+        moves: vec![],
+        fired: BTreeSet::new(),
+        defensive_pairs: BTreeSet::new(),
+        hex_fired: (false, false),
+        meleed: BTreeSet::new(),
+        rallied: BTreeSet::new(),
+        fleeing: BTreeSet::new(),
+        blazes: vec![],
+        dust: vec![],
+        marching,
+        points: vec![0, 0],
+        eliminated: vec![],
+        reveals: 0,
+        dice: Dice::new(seed),
+        result: None,
+    }
+}
+
+/// Move a piece before play (script set-up overrides). Carried weapons follow.
+pub fn override_place(s: &mut State, id: &str, hex: &str) -> Result<(), String> {
+    let p = s.find(id).ok_or_else(|| format!("no piece '{id}'"))?;
+    let c: Coord = hex.parse()?;
+    if !s.stat.map.contains(c) {
+        return Err(format!("{c} is off the board"));
+    }
+    let h = s.p(p).mounted_on;
+    s.pm(p).loc = Loc::Map(c);
+    if let Some(h) = h {
+        s.pm(h).loc = Loc::Map(c);
+    }
+    Ok(())
+}
+
+/// Force every non-`Zone` force line's placement check (used by `check`): returns the
+/// scenario's forces by side, for reports.
+pub fn forces_of(sc: &ScenarioDef, side: Side) -> Vec<&Force> {
+    sc.forces.iter().filter(|f| f.side == side).collect()
+}

@@ -1,0 +1,412 @@
+//! The state of a Harvest the Wind game: pieces, turn and phase, the pending decision,
+//! per-phase bookkeeping and the dice. Static data (map, tables, scenario) is shared
+//! behind an `Arc` so that cloning a state for undo or search is cheap.
+
+use super::data::{ScenarioDef, Tables};
+use crate::core::dice::Dice;
+use crate::core::hexmap::{Coord, HexMap};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// A side index (0 moves first).
+pub type Side = u8;
+/// A piece index into [`State::pieces`].
+pub type Pid = u16;
+
+/// Terrain of a hex, resolved from the TEC at load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Terrain {
+    /// Open (white).
+    Open,
+    /// Woods (green).
+    Woods,
+    /// River (blue).
+    River,
+    /// Tall Grass (yellow).
+    TallGrass,
+}
+
+/// Static data shared by every state of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Static {
+    /// The scenario.
+    pub scenario: ScenarioDef,
+    /// Rules tables.
+    pub tables: Tables,
+    /// The board (map tiles joined).
+    pub map: HexMap,
+    /// Terrain per map terrain index.
+    pub terrain: Vec<Terrain>,
+    /// TEC row index per map terrain index.
+    pub tec_row: Vec<usize>,
+    /// FCT row index per weapon letter, as (letter, row).
+    pub weapon_rows: Vec<(String, usize)>,
+}
+
+impl Static {
+    /// Terrain of a hex (Open off the map).
+    pub fn terrain(&self, c: Coord) -> Terrain {
+        self.map.terrain_index(c).map_or(Terrain::Open, |i| self.terrain[usize::from(i)])
+    }
+    /// The TEC row of a hex.
+    pub fn tec(&self, c: Coord) -> Option<&super::data::TecRow> {
+        self.map.terrain_index(c).map(|i| &self.tables.tec[self.tec_row[usize::from(i)]])
+    }
+    /// The FCT row for a weapon letter.
+    pub fn weapon_row(&self, letter: &str) -> Option<usize> {
+        self.weapon_rows.iter().find(|(l, _)| l == letter).map(|(_, r)| *r)
+    }
+}
+
+/// What a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    /// Combat unit.
+    Unit,
+    /// Leader.
+    Leader,
+    /// Artillery crew.
+    Crew,
+    /// Gatling gun / howitzer.
+    Artillery,
+    /// Horses.
+    Horses,
+    /// Wagon.
+    Wagon,
+    /// Lodge.
+    Lodge,
+    /// Indian Dependents.
+    Dependent,
+    /// Medicine.
+    Medicine,
+    /// A Hidden counter on its own.
+    Hidden,
+    /// A Weapons counter.
+    Weapon,
+    /// Blaze marker.
+    Blaze,
+    /// Dust marker.
+    Dust,
+}
+
+impl Kind {
+    /// Counts against the one-unit stacking limit (III.E.1).
+    pub fn is_unit(self) -> bool {
+        matches!(self, Kind::Unit | Kind::Crew)
+    }
+    /// Letter used in piece ids.
+    pub fn id_letter(self) -> &'static str {
+        match self {
+            Kind::Unit | Kind::Crew => "",
+            Kind::Leader => "L",
+            Kind::Artillery => "A",
+            Kind::Horses => "H",
+            Kind::Wagon => "W",
+            Kind::Lodge => "G",
+            Kind::Dependent => "D",
+            Kind::Medicine => "M",
+            Kind::Hidden => "X",
+            Kind::Weapon => "w",
+            Kind::Blaze => "B",
+            Kind::Dust => "U",
+        }
+    }
+}
+
+/// Where a piece is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loc {
+    /// On the map.
+    Map(Coord),
+    /// Carried by another piece (weapons, Medicine).
+    Carried(Pid),
+    /// Off the map, waiting to enter from a zone from a turn on.
+    Offboard {
+        /// Entry zone name.
+        zone: String,
+        /// First turn it may enter.
+        turn: u32,
+    },
+    /// In a reinforcement pool.
+    Pool,
+    /// Eliminated.
+    Eliminated,
+    /// Removed from play (weapons, Medicine, markers).
+    Removed,
+}
+
+/// Artillery ammunition (II.E.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ammo {
+    /// Canister.
+    Canister,
+    /// Shell.
+    Shell,
+}
+
+/// One counter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Piece {
+    /// Id used in notation (`a3`, `iL1`, `aw2`).
+    pub id: String,
+    /// What it is.
+    pub kind: Kind,
+    /// Owning side.
+    pub side: Side,
+    /// Where it is.
+    pub loc: Loc,
+    /// Printed label.
+    pub label: String,
+    /// Melee factor (units) or leadership rating (leaders).
+    pub melee: u8,
+    /// Morale (units) or leadership range (leaders).
+    pub morale: u8,
+    /// Movement allowance.
+    pub ma: u8,
+    /// Fire Combat Effectiveness.
+    pub fire: Option<u8>,
+    /// Militia.
+    pub militia: bool,
+    /// Pinned (units).
+    pub pinned: bool,
+    /// Leader on its reverse side; weapon Low Ammo side up.
+    pub flipped: bool,
+    /// Under a Hidden counter (or concealed under a Lodge).
+    pub hidden: bool,
+    /// The Horses counter it rides.
+    pub mounted_on: Option<Pid>,
+    /// Weapon letter (weapons).
+    pub letter: String,
+    /// FCT row (weapons).
+    pub row: usize,
+    /// Ammunition types lost to a natural 1 (howitzer).
+    pub lost_ammo: Vec<Ammo>,
+}
+
+impl Piece {
+    /// The hex it stands on.
+    pub fn hex(&self) -> Option<Coord> {
+        match self.loc {
+            Loc::Map(c) => Some(c),
+            _ => None,
+        }
+    }
+    /// Whether it is on the map.
+    pub fn on_map(&self) -> bool {
+        matches!(self.loc, Loc::Map(_))
+    }
+}
+
+/// Turn phases (I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Players place their units (scenario set-up).
+    Setup,
+    /// I.1.
+    OffensiveFire,
+    /// I.2.
+    Movement,
+    /// I.3.
+    Melee,
+    /// I.4.
+    Rally,
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "setup",
+            Phase::OffensiveFire => "offensive_fire",
+            Phase::Movement => "movement",
+            Phase::Melee => "melee",
+            Phase::Rally => "rally",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// Why a unit is being moved away after a hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flight {
+    /// A mounted unit hit by fire (II.B.3).
+    Mounted,
+    /// A routed unit (II.B.4).
+    Rout,
+}
+
+/// A decision owed before play goes on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Nothing pending.
+    None,
+    /// The non-phasing side may fire at a unit that just entered a hex (IV).
+    Reaction {
+        /// The moving unit.
+        mover: Pid,
+        /// The hex it entered.
+        hex: Coord,
+    },
+    /// The owner must move a hit mounted unit or a routed unit (II.B.3-4).
+    Flee {
+        /// The unit.
+        unit: Pid,
+        /// Why.
+        why: Flight,
+        /// Distance to the nearest enemy when it started.
+        start_dist: u32,
+    },
+    /// Medicine left in a hex may pass to an Indian unit within 2 hexes (VII.D.1).
+    Medicine {
+        /// The Medicine counter.
+        medicine: Pid,
+    },
+}
+
+/// Per-unit movement record for the current Movement phase (III.A).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRec {
+    /// The unit.
+    pub unit: Pid,
+    /// Movement points spent dismounted.
+    pub mp: u8,
+    /// Hexes moved (for Hidden units, III.F.5).
+    pub hexes: u8,
+    /// Moved mounted.
+    pub mounted_moved: bool,
+    /// Mounted or dismounted this phase.
+    pub changed: bool,
+    /// Finished for this phase.
+    pub done: bool,
+    /// Started the phase stacked with an enemy unit (III.D.4).
+    pub started_with_enemy: bool,
+    /// Entered a hex with an enemy (its move ends, III.D.1).
+    pub stopped: bool,
+    /// Held by thirsty horses in a river hex (III.G.8).
+    pub thirsty: bool,
+}
+
+/// The whole game state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Shared static data.
+    pub stat: Arc<Static>,
+    /// All counters.
+    pub pieces: Vec<Piece>,
+    /// Game turn, from 1.
+    pub turn: u32,
+    /// The side whose player turn it is.
+    pub phasing: Side,
+    /// The phase.
+    pub phase: Phase,
+    /// A decision owed.
+    pub pending: Pending,
+    /// The unit now moving, if any.
+    pub active: Option<Pid>,
+    /// Decisions waiting behind `pending`, first first.
+    pub queue: Vec<Pending>,
+    /// Log lines produced while resolving automatically, flushed with the next action.
+    pub pending_log: Vec<crate::core::game::LogEntry>,
+    /// Movement records this phase.
+    pub moves: Vec<MoveRec>,
+    /// Units that have fired this phase (offensive) or used Opportunity Fire this enemy
+    /// Movement phase.
+    pub fired: BTreeSet<Pid>,
+    /// (firer, target) pairs of Defensive Fire this phase (IV.B.3).
+    pub defensive_pairs: BTreeSet<(Pid, Pid)>,
+    /// The mover has been the target of Opportunity / Defensive Fire in its current hex.
+    pub hex_fired: (bool, bool),
+    /// Units that melee'd or razed this phase (VIII.B).
+    pub meleed: BTreeSet<Pid>,
+    /// Units that attempted to rally this phase.
+    pub rallied: BTreeSet<Pid>,
+    /// Hits taken while fleeing (IV.C.2).
+    pub fleeing: BTreeSet<Pid>,
+    /// Blaze markers set this game and the turn each was set (units there must leave).
+    pub blazes: Vec<(Coord, u32, Side)>,
+    /// Dust markers placed, in order.
+    pub dust: Vec<Coord>,
+    /// Wood Lake: the marching side still marches (IX.A).
+    pub marching: bool,
+    /// Victory points per side.
+    pub points: Vec<i32>,
+    /// Eliminated counters per side by kind (for awards).
+    pub eliminated: Vec<(Side, Kind, bool)>,
+    /// Count of reveals (dice rolled, hidden stacks exposed); undo stops at a change.
+    pub reveals: u64,
+    /// Dice.
+    pub dice: Dice,
+    /// Why the game ended.
+    pub result: Option<crate::core::game::Outcome>,
+}
+
+impl State {
+    /// The piece with an id.
+    pub fn find(&self, id: &str) -> Option<Pid> {
+        self.pieces.iter().position(|p| p.id == id).map(|i| i as Pid)
+    }
+    /// A piece by index.
+    pub fn p(&self, id: Pid) -> &Piece {
+        &self.pieces[usize::from(id)]
+    }
+    /// A piece by index, mutable.
+    pub fn pm(&mut self, id: Pid) -> &mut Piece {
+        &mut self.pieces[usize::from(id)]
+    }
+    /// Indices of on-map pieces in a hex.
+    pub fn at(&self, c: Coord) -> impl Iterator<Item = Pid> + '_ {
+        self.pieces.iter().enumerate().filter(move |(_, p)| p.loc == Loc::Map(c)).map(|(i, _)| i as Pid)
+    }
+    /// The combat unit (unit or crew) of a side in a hex.
+    pub fn unit_at(&self, c: Coord, side: Side) -> Option<Pid> {
+        self.at(c).find(|&i| self.p(i).side == side && self.p(i).kind.is_unit())
+    }
+    /// Whether a hex holds a counter of a kind (any side).
+    pub fn has_kind(&self, c: Coord, kind: Kind) -> bool {
+        self.at(c).any(|i| self.p(i).kind == kind)
+    }
+    /// The opponent of a side.
+    pub fn other(&self, side: Side) -> Side {
+        1 - side
+    }
+    /// Weapons a piece carries.
+    pub fn carried(&self, holder: Pid) -> impl Iterator<Item = Pid> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.loc == Loc::Carried(holder))
+            .map(|(i, _)| i as Pid)
+    }
+    /// The move record of a unit this phase.
+    pub fn rec(&self, unit: Pid) -> Option<&MoveRec> {
+        self.moves.iter().find(|m| m.unit == unit)
+    }
+    /// The move record of a unit, created on first use.
+    pub fn rec_mut(&mut self, unit: Pid) -> &mut MoveRec {
+        if let Some(i) = self.moves.iter().position(|m| m.unit == unit) {
+            &mut self.moves[i]
+        } else {
+            self.moves.push(MoveRec { unit, ..Default::default() });
+            self.moves.last_mut().expect("just pushed")
+        }
+    }
+    /// Enemy combat units (or lone enemy leaders) of `side` on the map.
+    pub fn enemy_units(&self, side: Side) -> impl Iterator<Item = Pid> + '_ {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.side != side && p.on_map() && (p.kind.is_unit() || p.kind == Kind::Leader))
+            .map(|(i, _)| i as Pid)
+    }
+    /// Distance from a hex to the nearest enemy unit of `side` (u32::MAX if none).
+    pub fn nearest_enemy(&self, side: Side, c: Coord) -> u32 {
+        self.enemy_units(side).filter_map(|e| self.p(e).hex()).map(|h| h.distance(c)).min().unwrap_or(u32::MAX)
+    }
+    /// Whether the game uses a special rule matching the predicate.
+    pub fn special(&self, f: impl Fn(&super::data::Special) -> bool) -> bool {
+        self.stat.scenario.special.iter().any(f)
+    }
+}

@@ -1,0 +1,269 @@
+//! Hex board rendering and the camera: terrain hexes drawn from map data (colours from
+//! the rules' terrain chart, levels as shading rings), pan, zoom, fit, and cursor →
+//! hex picking. Generic over any `HexMap`; rulesets supply the colours.
+
+use crate::core::hexmap::{Coord, HexMap};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use std::f32::consts::FRAC_PI_6;
+
+/// Outer radius of a hex in world units.
+pub const HEX: f32 = 36.0;
+
+/// The free board area left after the egui panels (logical px, window top-left origin).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct BoardArea(pub Option<Rect>);
+
+/// The hex under the cursor, if the cursor is over the board (not over a panel).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Hover(pub Option<Coord>);
+
+/// A left click on a board hex this frame.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Clicked(pub Option<Coord>);
+
+/// Request to fit the board into the free area.
+#[derive(Resource, Default)]
+pub struct FitRequest {
+    /// Board bounds in world units (min, max).
+    pub bounds: Option<(Vec2, Vec2)>,
+    /// Fit on the next frame.
+    pub pending: bool,
+}
+
+/// Marks board entities (despawned with the board).
+#[derive(Component)]
+pub struct BoardEntity;
+
+/// Register the board systems.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<BoardArea>()
+        .init_resource::<Hover>()
+        .init_resource::<Clicked>()
+        .init_resource::<FitRequest>()
+        .add_systems(Update, (pointer, camera_controls, fit).chain());
+}
+
+/// World position of a hex centre.
+pub fn center(c: Coord) -> Vec2 {
+    let [x, y] = c.center(HEX);
+    Vec2::new(x, y)
+}
+
+/// The hex containing a world position, if on the map.
+pub fn pick(map: &HexMap, p: Vec2) -> Option<Coord> {
+    let col = (p.x / (HEX * 1.5)).round() as i32 + 1;
+    let row = (-p.y / (HEX * 3f32.sqrt())).round() as i32 + 1;
+    let mut best: Option<(f32, Coord)> = None;
+    for c in (col - 1)..=(col + 1) {
+        for r in (row - 1)..=(row + 1) {
+            if c < 1 || r < 1 || c > 99 || r > 99 {
+                continue;
+            }
+            let k = Coord::new(c as u8, r as u8);
+            if !map.contains(k) {
+                continue;
+            }
+            let d = center(k).distance(p);
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, k));
+            }
+        }
+    }
+    best.filter(|(d, _)| *d <= HEX).map(|(_, k)| k)
+}
+
+/// Parse `#rrggbb` into a colour (grey if malformed).
+pub fn colour(hex: &str) -> Color {
+    Srgba::hex(hex).map(Color::from).unwrap_or(Color::srgb(0.5, 0.5, 0.5))
+}
+
+/// Spawn the terrain of a map: one flat-topped hex per map hex, with a darker ring per
+/// level above 1 and a thin outline. Returns the board bounds.
+pub fn spawn_map(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    map: &HexMap,
+    terrain_colour: impl Fn(&str) -> Color,
+) -> (Vec2, Vec2) {
+    let outline = meshes.add(RegularPolygon::new(HEX, 6));
+    let inner = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
+    let level_ring = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
+    let level_core = meshes.add(RegularPolygon::new(HEX * 0.62, 6));
+    let line = materials.add(Color::srgb(0.25, 0.25, 0.25));
+    let mut mats: Vec<(String, Handle<ColorMaterial>, Handle<ColorMaterial>, Handle<ColorMaterial>)> = Vec::new();
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    let rot = Quat::from_rotation_z(FRAC_PI_6);
+    for c in map.coords() {
+        let name = map.terrain_name(c).unwrap_or("open").to_string();
+        let (base, l2, l3) = match mats.iter().find(|m| m.0 == name) {
+            Some(m) => (m.1.clone(), m.2.clone(), m.3.clone()),
+            None => {
+                let col = terrain_colour(&name);
+                // Levels: light tan and dark tan bands (Table 3), drawn as a ring so the
+                // terrain colour stays visible in the middle.
+                let m = (
+                    name.clone(),
+                    materials.add(col),
+                    materials.add(Color::srgb(0.86, 0.76, 0.58)),
+                    materials.add(Color::srgb(0.66, 0.52, 0.33)),
+                );
+                mats.push(m.clone());
+                (m.1, m.2, m.3)
+            }
+        };
+        let p = center(c);
+        lo = lo.min(p - Vec2::splat(HEX));
+        hi = hi.max(p + Vec2::splat(HEX));
+        commands.spawn((BoardEntity, Mesh2d(outline.clone()), MeshMaterial2d(line.clone()), Transform::from_xyz(p.x, p.y, 0.0).with_rotation(rot)));
+        let level = map.level(c);
+        if level >= 2 {
+            let ring = if level >= 3 { l3 } else { l2 };
+            commands.spawn((BoardEntity, Mesh2d(level_ring.clone()), MeshMaterial2d(ring), Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot)));
+            commands.spawn((BoardEntity, Mesh2d(level_core.clone()), MeshMaterial2d(base.clone()), Transform::from_xyz(p.x, p.y, 0.2).with_rotation(rot)));
+        } else {
+            commands.spawn((BoardEntity, Mesh2d(inner.clone()), MeshMaterial2d(base.clone()), Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot)));
+        }
+        commands.spawn((
+            BoardEntity,
+            Text2d::new(c.to_string()),
+            TextFont::from_font_size(8.0),
+            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+            Transform::from_xyz(p.x, p.y + HEX * 0.62, 0.3),
+        ));
+        if level >= 2 {
+            commands.spawn((
+                BoardEntity,
+                Text2d::new(format!("L{level}")),
+                TextFont::from_font_size(8.0),
+                TextColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
+                Transform::from_xyz(p.x - HEX * 0.55, p.y, 0.3),
+            ));
+        }
+        for m in map.marks.get(&c).into_iter().flatten() {
+            if m == "prepared" {
+                commands.spawn((BoardEntity, Text2d::new("x"), TextFont::from_font_size(16.0), TextColor(Color::BLACK), Transform::from_xyz(p.x + HEX * 0.5, p.y - HEX * 0.4, 0.3)));
+            }
+        }
+    }
+    (lo, hi)
+}
+
+fn pointer(
+    mut contexts: EguiContexts,
+    board: Res<BoardArea>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    map: Option<Res<ActiveMap>>,
+    mut hover: ResMut<Hover>,
+    mut clicked: ResMut<Clicked>,
+) -> Result {
+    hover.0 = None;
+    clicked.0 = None;
+    let Some(map) = map else { return Ok(()) };
+    let Some(cursor) = window.cursor_position() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let over_float = ctx.layer_id_at(egui::pos2(cursor.x, cursor.y)).is_some_and(|l| l.order != egui::Order::Background);
+    if over_float || ctx.egui_is_using_pointer() || ctx.any_popup_open() || !board.0.is_some_and(|r| r.contains(cursor)) {
+        return Ok(());
+    }
+    let (cam, tf) = *camera;
+    let Ok(world) = cam.viewport_to_world_2d(tf, cursor) else { return Ok(()) };
+    hover.0 = pick(&map.0, world);
+    if buttons.just_released(MouseButton::Left) {
+        clicked.0 = hover.0;
+    }
+    Ok(())
+}
+
+/// The map being shown (set by the ruleset plugin).
+#[derive(Resource)]
+pub struct ActiveMap(pub HexMap);
+
+fn camera_controls(
+    mut contexts: EguiContexts,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    motion: Res<AccumulatedMouseMotion>,
+    hover: Res<Hover>,
+    time: Res<Time>,
+    mut fit: ResMut<FitRequest>,
+) -> Result {
+    let keyboard_free = !contexts.ctx_mut()?.egui_wants_keyboard_input();
+    let (mut tf, mut proj) = camera.into_inner();
+    let Projection::Orthographic(ortho) = proj.as_mut() else { return Ok(()) };
+    if hover.0.is_some() && scroll.delta.y != 0.0 {
+        ortho.scale = (ortho.scale * (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1)).clamp(0.2, 6.0);
+    }
+    if hover.0.is_some() && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle)) {
+        tf.translation.x -= motion.delta.x * ortho.scale;
+        tf.translation.y += motion.delta.y * ortho.scale;
+    }
+    if keyboard_free {
+        let mut d = Vec2::ZERO;
+        if keys.pressed(KeyCode::ArrowLeft) || keys.pressed(KeyCode::KeyA) {
+            d.x -= 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowRight) || keys.pressed(KeyCode::KeyD) {
+            d.x += 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowUp) || keys.pressed(KeyCode::KeyW) {
+            d.y += 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowDown) || keys.pressed(KeyCode::KeyS) && !keys.pressed(KeyCode::ControlLeft) {
+            d.y -= 1.0;
+        }
+        tf.translation += (d * 700.0 * ortho.scale * time.delta_secs()).extend(0.0);
+        if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+            ortho.scale = (ortho.scale / 1.2).clamp(0.2, 6.0);
+        }
+        if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+            ortho.scale = (ortho.scale * 1.2).clamp(0.2, 6.0);
+        }
+        if keys.just_pressed(KeyCode::KeyF) {
+            fit.pending = true;
+        }
+    }
+    Ok(())
+}
+
+fn fit(mut fit: ResMut<FitRequest>, board: Res<BoardArea>, window: Single<&Window, With<PrimaryWindow>>, camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    if !fit.pending {
+        return;
+    }
+    let (Some((lo, hi)), Some(area)) = (fit.bounds, board.0) else { return };
+    fit.pending = false;
+    let (mut tf, mut proj) = camera.into_inner();
+    let Projection::Orthographic(ortho) = proj.as_mut() else { return };
+    let size = hi - lo;
+    let scale = (size.x / area.width().max(50.0)).max(size.y / area.height().max(50.0)) * 1.04;
+    ortho.scale = scale.clamp(0.2, 6.0);
+    // Centre the board in the free area: the window centre maps to the camera position.
+    let win = Vec2::new(window.width(), window.height());
+    let area_centre = area.center();
+    let offset_px = area_centre - win / 2.0;
+    let board_centre = (lo + hi) / 2.0;
+    tf.translation.x = board_centre.x - offset_px.x * ortho.scale;
+    tf.translation.y = board_centre.y + offset_px.y * ortho.scale;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_finds_the_hex_under_its_centre() {
+        let map = HexMap::filled(10, 8, "open");
+        for c in map.coords() {
+            assert_eq!(pick(&map, center(c)), Some(c));
+            assert_eq!(pick(&map, center(c) + Vec2::new(HEX * 0.5, HEX * 0.3)), Some(c));
+        }
+        assert_eq!(pick(&map, Vec2::new(-500.0, 500.0)), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! The Bevy shell: screens (menu, play, result), shared panels (turn bar, log, save and
+//! load, undo, curtain) and one plugin per ruleset that draws that game's per-seat view
+//! and turns clicks into legal actions. The shell never changes game state except by
+//! submitting an action in notation to the session.
+
+pub mod board;
+pub mod harvest;
+
+use crate::core::session::GameSession;
+use crate::games;
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use std::path::PathBuf;
+
+/// How the program was started.
+#[derive(Default)]
+pub struct Launch {
+    /// A game to open straight away (from the CLI).
+    pub session: Option<Box<dyn GameSession>>,
+    /// Write a screenshot after this many frames, then exit.
+    pub screenshot: Option<(PathBuf, u32)>,
+}
+
+/// The screens.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// Main menu: game, scenario, options.
+    #[default]
+    Menu,
+    /// A game in progress (the result shows over the board when it ends).
+    Playing,
+}
+
+/// The game being played, and the shell's per-game settings.
+#[derive(Resource)]
+pub struct Game {
+    /// The session.
+    pub session: Box<dyn GameSession>,
+    /// Handoff curtain between seats.
+    pub curtain: bool,
+    /// The seat whose view is on screen.
+    pub viewer: u8,
+    /// The curtain is down (the board is hidden until the next seat clicks).
+    pub curtain_down: bool,
+    /// Bumped whenever the state changes, so plugins redraw.
+    pub generation: u64,
+    /// Last message for the status line (errors, saves).
+    pub status: String,
+    /// The turn at the last autosave.
+    pub autosaved_turn: u32,
+    /// Show the charts window.
+    pub charts: bool,
+}
+
+impl Game {
+    /// Wrap a session with default settings. Games with hidden information always get
+    /// the curtain.
+    pub fn new(session: Box<dyn GameSession>, curtain: bool) -> Self {
+        let viewer = session.to_act().unwrap_or(0);
+        let turn = session.turn();
+        Self { session, curtain, viewer, curtain_down: curtain, generation: 1, status: String::new(), autosaved_turn: turn, charts: false }
+    }
+
+    /// Submit an action in notation; errors go to the status line, nothing is lost.
+    pub fn submit(&mut self, action: &str) {
+        match self.session.apply_str(action) {
+            Ok(_) => {
+                self.status = format!("✔ {action}");
+                self.after_change();
+            }
+            Err(e) => self.status = format!("✘ {e}"),
+        }
+    }
+
+    /// Undo one action if the rules allow it.
+    pub fn undo(&mut self) {
+        if self.session.undo() {
+            self.status = "undone".into();
+            self.after_change();
+        } else {
+            self.status = "nothing to undo since the last die roll or reveal".into();
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.generation += 1;
+        if let Some(next) = self.session.to_act() {
+            if next != self.viewer {
+                self.viewer = next;
+                self.curtain_down = self.curtain;
+            }
+        }
+        let t = self.session.turn();
+        if t != self.autosaved_turn {
+            self.autosaved_turn = t;
+            let path = PathBuf::from("saves").join("autosave.ron");
+            match self.session.save().write(&path) {
+                Ok(()) => self.status = format!("autosaved turn {t} to {}", path.display()),
+                Err(e) => self.status = format!("autosave failed: {e}"),
+            }
+        }
+    }
+}
+
+/// Menu choices.
+#[derive(Resource, Default)]
+pub struct MenuState {
+    game: usize,
+    scenario: usize,
+    seed: u64,
+    manual_setup: bool,
+    curtain: bool,
+    error: String,
+}
+
+/// Screenshot request.
+#[derive(Resource)]
+struct AutoShot {
+    path: PathBuf,
+    at_frame: u32,
+}
+
+/// Launch session waiting to become the `Game` resource.
+#[derive(Resource, Default)]
+struct Pending(Option<Box<dyn GameSession>>);
+
+/// Open the window and run until it is closed.
+pub fn run(launch: Launch) {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window { title: "Wargame — American Indian Wars".into(), resolution: WindowResolution::new(1400, 900), ..default() }),
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+    .add_plugins(ShellPlugin);
+    let start_playing = launch.session.is_some();
+    app.insert_resource(Pending(launch.session));
+    if let Some((path, frames)) = launch.screenshot {
+        app.insert_resource(AutoShot { path, at_frame: frames });
+        app.add_systems(Update, auto_screenshot);
+    }
+    if start_playing {
+        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Playing));
+    }
+    app.run();
+}
+
+/// The shared shell: screens, menu, turn bar, log, curtain, and the ruleset plugins.
+pub struct ShellPlugin;
+
+impl Plugin for ShellPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .init_resource::<MenuState>()
+            .init_resource::<Pending>()
+            .add_plugins((board::plugin, harvest::plugin))
+            .add_systems(PreStartup, spawn_camera)
+            .add_systems(OnEnter(Screen::Playing), adopt_pending)
+            .add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(Screen::Menu)))
+            .add_systems(EguiPrimaryContextPass, (curtain_ui, result_ui).run_if(in_state(Screen::Playing)))
+            .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)));
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn(Camera2d);
+}
+
+fn adopt_pending(mut commands: Commands, mut pending: ResMut<Pending>, game: Option<Res<Game>>) {
+    if let Some(s) = pending.0.take() {
+        commands.insert_resource(Game::new(s, false));
+    } else if game.is_none() {
+        warn!("entered play with no game");
+    }
+}
+
+fn menu_ui(mut contexts: EguiContexts, mut menu: ResMut<MenuState>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let root = games::harvest::setup::data_root();
+    let list = games::games();
+    let mut root_ui = egui::Ui::new(ctx.clone(), "menu_root".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    egui::CentralPanel::default().show(&mut root_ui, |ui| {
+        ui.heading("Wargame — board wargames of the American Indian Wars");
+        ui.label("Hot-seat play for two at one screen. Choose a game and a scenario.");
+        ui.separator();
+        ui.columns(2, |cols| {
+            cols[0].heading("Game");
+            for (i, g) in list.iter().enumerate() {
+                if cols[0].selectable_label(menu.game == i, g.name).clicked() {
+                    menu.game = i;
+                    menu.scenario = 0;
+                }
+                cols[0].small(g.blurb);
+            }
+            cols[0].separator();
+            cols[0].heading("Scenario");
+            let game = &list[menu.game.min(list.len() - 1)];
+            let ids = games::scenarios(&root, game.id);
+            for (i, id) in ids.iter().enumerate() {
+                let name = games::harvest::setup::load_scenario_id(&root, id).map(|l| format!("{} ({})", l.stat.scenario.name, l.stat.scenario.date)).unwrap_or_else(|e| format!("{id}: {e}"));
+                if cols[0].selectable_label(menu.scenario == i, name).clicked() {
+                    menu.scenario = i;
+                }
+            }
+            cols[0].separator();
+            cols[0].heading("Options");
+            cols[0].horizontal(|ui| {
+                ui.label("Dice seed:");
+                ui.add(egui::DragValue::new(&mut menu.seed));
+            });
+            cols[0].checkbox(&mut menu.manual_setup, "Place my own units in set-up (otherwise the default set-up)");
+            cols[0].checkbox(&mut menu.curtain, "Handoff curtain between seats (always on when a scenario hides counters)");
+            cols[0].label("Seats: both seats are human (hot-seat).");
+            if cols[0].button("Load saved game…").clicked() {
+                match games::load_save(&root, std::path::Path::new("saves/autosave.ron")) {
+                    Ok(s) => {
+                        commands.insert_resource(Game::new(s, menu.curtain));
+                        next.set(Screen::Playing);
+                    }
+                    Err(e) => menu.error = format!("{e}"),
+                }
+            }
+            if let Some(id) = ids.get(menu.scenario) {
+                match games::harvest::setup::load_scenario_id(&root, id) {
+                    Ok(l) => {
+                        let sc = &l.stat.scenario;
+                        cols[1].heading(&sc.name);
+                        cols[1].label(format!("{} — rule {}", sc.date, sc.rule));
+                        egui::ScrollArea::vertical().id_salt("scenario_text").show(&mut cols[1], |ui| {
+                            ui.strong("Historical background");
+                            ui.label(&sc.background);
+                            ui.strong("Victory conditions");
+                            ui.label(format!("{} [{}]", sc.victory.text, sc.victory.source.label()));
+                            ui.label(match sc.turns {
+                                Some(t) => format!("Length: {t} turns [{}]", sc.turns_source.label()),
+                                None => "No turn limit".into(),
+                            });
+                            if !sc.notes.is_empty() {
+                                ui.strong("Reconstructions in this scenario");
+                                for n in &sc.notes {
+                                    ui.label(format!("• {n}"));
+                                }
+                            }
+                        });
+                        let hidden = sc.forces.iter().any(|f| f.hidden || f.kind == games::harvest::data::ForceKind::Hidden);
+                        if cols[1].button(egui::RichText::new("▶ Start game").heading()).clicked() {
+                            match games::new_session(&root, id, menu.seed, menu.manual_setup) {
+                                Ok(s) => {
+                                    commands.insert_resource(Game::new(s, menu.curtain || hidden));
+                                    next.set(Screen::Playing);
+                                }
+                                Err(e) => menu.error = e.to_string(),
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        cols[1].colored_label(egui::Color32::LIGHT_RED, e.to_string());
+                    }
+                }
+            }
+            if !menu.error.is_empty() {
+                cols[1].colored_label(egui::Color32::LIGHT_RED, &menu.error);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The handoff curtain: hides the board until the next seat is at the screen.
+fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if !game.curtain_down {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let name = game.session.seat_name(game.viewer);
+    let mut lift = false;
+    egui::Area::new("curtain".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(ctx, |ui| {
+        let r = ctx.viewport_rect();
+        ui.painter().rect_filled(r, 0.0, egui::Color32::from_rgb(20, 22, 26));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(r.height() * 0.35);
+                ui.heading(egui::RichText::new(format!("Pass the screen to the {name} player")).size(32.0));
+                ui.label("The other player should look away: this seat's hidden counters are about to be shown.");
+                if ui.button(egui::RichText::new(format!("I am the {name} player — show my view")).size(20.0)).clicked() {
+                    lift = true;
+                }
+            });
+        });
+    });
+    if lift {
+        game.curtain_down = false;
+        game.generation += 1;
+    }
+    Ok(())
+}
+
+fn result_ui(mut contexts: EguiContexts, game: Option<Res<Game>>, mut next: ResMut<NextState<Screen>>, mut commands: Commands) -> Result {
+    let Some(game) = game else { return Ok(()) };
+    let Some(outcome) = game.session.outcome() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Game over").collapsible(false).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0)).show(ctx, |ui| {
+        let who = outcome.winner.map_or("Draw".to_string(), |w| format!("{} wins", game.session.seat_name(w)));
+        ui.heading(who);
+        ui.label(&outcome.summary);
+        for (i, s) in outcome.scores.iter().enumerate() {
+            ui.label(format!("{}: {s} points", game.session.seat_name(i as u8)));
+        }
+        if ui.button("Back to the menu").clicked() {
+            commands.remove_resource::<Game>();
+            next.set(Screen::Menu);
+        }
+    });
+    Ok(())
+}
+
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, game: Option<ResMut<Game>>, mut contexts: EguiContexts) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if contexts.ctx_mut()?.egui_wants_keyboard_input() || game.curtain_down {
+        return Ok(());
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    let legal = game.session.legal();
+    if keys.just_pressed(KeyCode::KeyE) && legal.iter().any(|l| l == "end") {
+        game.submit("end");
+    } else if keys.just_pressed(KeyCode::KeyP) && legal.iter().any(|l| l == "pass") {
+        game.submit("pass");
+    } else if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        game.undo();
+    } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        save(&mut game);
+    } else if keys.just_pressed(KeyCode::KeyC) {
+        game.charts = !game.charts;
+    }
+    Ok(())
+}
+
+/// Save the game to `saves/<scenario>.ron` (atomically).
+pub fn save(game: &mut Game) {
+    let stem = game.session.scenario().rsplit('/').next().unwrap_or("game").to_string();
+    let path = PathBuf::from("saves").join(format!("{stem}.ron"));
+    game.status = match game.session.save().write(&path) {
+        Ok(()) => format!("saved to {}", path.display()),
+        Err(e) => format!("save failed: {e}"),
+    };
+}
+
+fn auto_screenshot(mut commands: Commands, frames: Res<FrameCount>, shot: Res<AutoShot>, mut done: Local<bool>) {
+    if *done || frames.0 < shot.at_frame {
+        return;
+    }
+    *done = true;
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(shot.path.clone()))
+        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        });
+}

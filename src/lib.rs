@@ -1,0 +1,11 @@
+//! `wargame`: a hot-seat desktop client for board wargames of the American Indian Wars.
+//!
+//! The crate is split into a pure, Bevy-free rules core ([`core`] and [`games`]), a
+//! command line for designers and tests ([`cli`]), and (behind the default `gui` feature)
+//! a thin Bevy shell ([`gui`]) that only draws per-seat views and submits actions.
+
+pub mod cli;
+pub mod core;
+pub mod games;
+#[cfg(feature = "gui")]
+pub mod gui;
