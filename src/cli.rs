@@ -43,13 +43,20 @@ impl Args {
     }
     fn value(&self, name: &str) -> Result<Option<String>, String> {
         match self.words.iter().position(|w| w == name) {
-            Some(i) => self.words.get(i + 1).cloned().map(Some).ok_or_else(|| format!("{name} needs a value")),
+            Some(i) => self
+                .words
+                .get(i + 1)
+                .cloned()
+                .map(Some)
+                .ok_or_else(|| format!("{name} needs a value")),
             None => Ok(None),
         }
     }
     fn num<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
         match self.value(name)? {
-            Some(v) => v.parse().map_err(|_| format!("{name}: '{v}' is not a number")),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{name}: '{v}' is not a number")),
             None => Ok(default),
         }
     }
@@ -77,7 +84,9 @@ pub fn run(args: &[String]) -> Exit {
         println!("{USAGE}");
         return 0;
     };
-    let a = Args { words: args[1..].to_vec() };
+    let a = Args {
+        words: args[1..].to_vec(),
+    };
     let root = games::harvest::setup::data_root();
     let help = a.flag("--help") || a.flag("-h");
     let res = match cmd.as_str() {
@@ -85,19 +94,33 @@ pub fn run(args: &[String]) -> Exit {
             println!("{USAGE}");
             Ok(0)
         }
-        "list" if help => usage("wargame list\n  Lists every game and its scenario ids (GAME/SCENARIO)."),
+        "list" if help => {
+            usage("wargame list\n  Lists every game and its scenario ids (GAME/SCENARIO).")
+        }
         "list" => list(&root),
-        "check" if help => usage("wargame check PATH...\n  Validates each scenario, map tile or rules file: syntax, then the rules (unknown hexes,\n  impassable or over-stacked set-ups, units or weapons that do not exist, missing table rows).\n  Errors print as file:line:column: message. Exit 0 only if every file is valid; a folder\n  checks every .ron file under it."),
+        "check" if help => usage(
+            "wargame check PATH...\n  Validates each scenario, map tile or rules file: syntax, then the rules (unknown hexes,\n  impassable or over-stacked set-ups, units or weapons that do not exist, missing table rows).\n  Errors print as file:line:column: message. Exit 0 only if every file is valid; a folder\n  checks every .ron file under it.",
+        ),
         "check" => check(&root, &a.positional()),
-        "simulate" if help => usage("wargame simulate --scenario ID --games N --seed S [--max-actions N]\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report."),
+        "simulate" if help => usage(
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N]\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report.",
+        ),
         "simulate" => simulate(&root, &a),
-        "script" if help => usage("wargame script PATH...\n  Runs scripted rules tests (format: docs/script-format.md). Prints each mismatch; exit 1 if any."),
+        "script" if help => usage(
+            "wargame script PATH...\n  Runs scripted rules tests (format: docs/script-format.md). Prints each mismatch; exit 1 if any.",
+        ),
         "script" => scripts(&root, &a.positional()),
-        "replay" if help => usage("wargame replay SAVE\n  Replays a save file, prints its log and final state, and confirms the replay reproduces\n  the saved state."),
+        "replay" if help => usage(
+            "wargame replay SAVE\n  Replays a save file, prints its log and final state, and confirms the replay reproduces\n  the saved state.",
+        ),
         "replay" => replay(&root, &a.positional()),
-        "view" if help => usage("wargame view (SAVE | --scenario ID --seed S --steps K) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions."),
+        "view" if help => usage(
+            "wargame view (SAVE | --scenario ID --seed S --steps K) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions.",
+        ),
         "view" => view(&root, &a),
-        "screenshot" if help => usage("wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K] [--frames F]\n  Opens the board (after K seeded random actions), renders F frames (default 30), writes a PNG\n  and exits. Needs a display (use xvfb-run on a headless machine)."),
+        "screenshot" if help => usage(
+            "wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K] [--frames F]\n  Opens the board (after K seeded random actions), renders F frames (default 30), writes a PNG\n  and exits. Needs a display (use xvfb-run on a headless machine).",
+        ),
         "screenshot" => screenshot(&a),
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     };
@@ -120,7 +143,9 @@ fn list(root: &Path) -> Result<Exit, String> {
         println!("{} — {}", g.id, g.name);
         println!("  {}", g.blurb);
         for s in games::scenarios(root, g.id) {
-            let info = games::new_session(root, &s, 0, false).map(|_| String::new()).unwrap_or_else(|e| format!("  [does not load: {e}]"));
+            let info = games::new_session(root, &s, 0, false)
+                .map(|_| String::new())
+                .unwrap_or_else(|e| format!("  [does not load: {e}]"));
             println!("  {s}{info}");
         }
     }
@@ -129,7 +154,9 @@ fn list(root: &Path) -> Result<Exit, String> {
 
 fn collect_ron(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path).map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
         entries.sort();
         for e in entries {
             collect_ron(&e, out);
@@ -167,7 +194,9 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
 }
 
 fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
-    let scenario = a.value("--scenario")?.ok_or("simulate needs --scenario ID")?;
+    let scenario = a
+        .value("--scenario")?
+        .ok_or("simulate needs --scenario ID")?;
     let n: usize = a.num("--games", 10)?;
     let seed: u64 = a.num("--seed", 1)?;
     let max: usize = a.num("--max-actions", 200_000)?;
@@ -184,9 +213,14 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let mut score_sum = vec![0i64; usize::from(seats)];
     let t0 = Instant::now();
     for g in 0..n {
-        let game_seed = seed.wrapping_mul(6364136223846793005).wrapping_add(g as u64);
-        let session = games::new_session(root, &scenario, game_seed, false).map_err(|e| e.to_string())?;
-        let p = session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max).map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        let game_seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(g as u64);
+        let session =
+            games::new_session(root, &scenario, game_seed, false).map_err(|e| e.to_string())?;
+        let p = session
+            .playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max)
+            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
         actions += p.actions;
         turns += u64::from(p.turns);
         match p.outcome {
@@ -207,15 +241,28 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let secs = t0.elapsed().as_secs_f64();
     println!("scenario {scenario}: {n} random playouts, seed {seed}");
     for (i, name) in names.iter().enumerate() {
-        println!("  {name:<10} wins {:>5} ({:5.1}%)  mean points {:.2}", wins[i], pct(wins[i], n), score_sum[i] as f64 / n.max(1) as f64);
+        println!(
+            "  {name:<10} wins {:>5} ({:5.1}%)  mean points {:.2}",
+            wins[i],
+            pct(wins[i], n),
+            score_sum[i] as f64 / n.max(1) as f64
+        );
     }
     println!("  draws      {draws:>5} ({:5.1}%)", pct(draws, n));
     if unfinished > 0 {
         println!("  unfinished {unfinished:>5} (hit --max-actions {max})");
     }
-    println!("  mean length {:.1} turns, {:.0} actions", turns as f64 / n.max(1) as f64, actions as f64 / n.max(1) as f64);
+    println!(
+        "  mean length {:.1} turns, {:.0} actions",
+        turns as f64 / n.max(1) as f64,
+        actions as f64 / n.max(1) as f64
+    );
     // Speed goes to stderr so that stdout is identical for the same seed.
-    eprintln!("  {:.2} games/s ({:.0} actions/s, {secs:.2} s)", n as f64 / secs.max(1e-9), actions as f64 / secs.max(1e-9));
+    eprintln!(
+        "  {:.2} games/s ({:.0} actions/s, {secs:.2} s)",
+        n as f64 / secs.max(1e-9),
+        actions as f64 / secs.max(1e-9)
+    );
     Ok(0)
 }
 
@@ -271,8 +318,12 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let sc: Script = parse_ron(&file, &text)?;
-    let mut g: Box<dyn GameSession> = games::new_session(root, &sc.scenario, sc.seed, sc.manual_setup)?;
-    let at = |needle: &str| crate::core::data::locate(&text, needle).map_or(file.clone(), |(l, c)| format!("{file}:{l}:{c}"));
+    let mut g: Box<dyn GameSession> =
+        games::new_session(root, &sc.scenario, sc.seed, sc.manual_setup)?;
+    let at = |needle: &str| {
+        crate::core::data::locate(&text, needle)
+            .map_or(file.clone(), |(l, c)| format!("{file}:{l}:{c}"))
+    };
     let mut bad = vec![];
     for (id, hex) in &sc.setup {
         if let Err(e) = g.place(id, hex.as_deref()) {
@@ -291,36 +342,64 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
             }
             Step::Fail(act) => {
                 if g.apply_str(act).is_ok() {
-                    bad.push(format!("{}: '{act}' was accepted but must be refused", at(act)));
+                    bad.push(format!(
+                        "{}: '{act}' was accepted but must be refused",
+                        at(act)
+                    ));
                     break;
                 }
             }
             Step::Expect(key, want) => match g.probe(key) {
                 Some(got) if &got == want => {}
-                got => bad.push(format!("{}: {key}: expected {want}, got {}", at(key), got.unwrap_or_else(|| "(no such probe)".into()))),
+                got => bad.push(format!(
+                    "{}: {key}: expected {want}, got {}",
+                    at(key),
+                    got.unwrap_or_else(|| "(no such probe)".into())
+                )),
             },
             Step::Dice(d) => g.force(d),
             Step::Log(want) => {
-                let found = g.log()[log_from..].iter().any(|l| l.text.contains(want.as_str()));
+                let found = g.log()[log_from..]
+                    .iter()
+                    .any(|l| l.text.contains(want.as_str()));
                 if !found {
-                    let recent: Vec<String> = g.log()[log_from..].iter().map(|l| format!("    {}", l.text)).collect();
-                    bad.push(format!("{}: no log line contains \"{want}\"; the log since the last check:\n{}", at(want), recent.join("\n")));
+                    let recent: Vec<String> = g.log()[log_from..]
+                        .iter()
+                        .map(|l| format!("    {}", l.text))
+                        .collect();
+                    bad.push(format!(
+                        "{}: no log line contains \"{want}\"; the log since the last check:\n{}",
+                        at(want),
+                        recent.join("\n")
+                    ));
                 }
                 log_from = g.log().len();
             }
             Step::Legal(act, want) => {
                 let is = g.legal().iter().any(|l| l == act);
                 if is != *want {
-                    bad.push(format!("{}: '{act}' is {}legal, expected {}legal", at(act), if is { "" } else { "not " }, if *want { "" } else { "not " }));
+                    bad.push(format!(
+                        "{}: '{act}' is {}legal, expected {}legal",
+                        at(act),
+                        if is { "" } else { "not " },
+                        if *want { "" } else { "not " }
+                    ));
                 }
             }
             Step::EndUntil(key, want) => {
                 let mut n = 0;
                 while g.probe(key).as_deref() != Some(want.as_str()) && n < 500 {
                     let legal = g.legal();
-                    let act = if legal.iter().any(|l| l == "pass") { "pass" } else { "end" };
+                    let act = if legal.iter().any(|l| l == "pass") {
+                        "pass"
+                    } else {
+                        "end"
+                    };
                     if g.apply_str(act).is_err() {
-                        bad.push(format!("{}: could not '{act}' while waiting for {key} = {want}", at(key)));
+                        bad.push(format!(
+                            "{}: could not '{act}' while waiting for {key} = {want}",
+                            at(key)
+                        ));
                         break;
                     }
                     n += 1;
@@ -374,7 +453,10 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
                 }
             }
             println!("--- final state ---\n{}", g.state_ron());
-            println!("replay OK: {} actions reproduce the saved state", g.history().len());
+            println!(
+                "replay OK: {} actions reproduce the saved state",
+                g.history().len()
+            );
             Ok(0)
         }
         Err(e) => {
@@ -385,10 +467,15 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
 }
 
 fn build_from_args(root: &Path, a: &Args) -> Result<Box<dyn GameSession>, String> {
-    if let Some(save) = a.value("--save")?.or_else(|| a.positional().first().cloned()) {
+    if let Some(save) = a
+        .value("--save")?
+        .or_else(|| a.positional().first().cloned())
+    {
         return games::load_save(root, Path::new(&save)).map_err(|e| e.to_string());
     }
-    let scenario = a.value("--scenario")?.ok_or("needs a SAVE or --scenario ID")?;
+    let scenario = a
+        .value("--scenario")?
+        .ok_or("needs a SAVE or --scenario ID")?;
     let seed: u64 = a.num("--seed", 1)?;
     let steps: usize = a.num("--steps", 0)?;
     let mut g = games::new_session(root, &scenario, seed, false).map_err(|e| e.to_string())?;
@@ -402,10 +489,17 @@ fn build_from_args(root: &Path, a: &Args) -> Result<Box<dyn GameSession>, String
 }
 
 fn view(root: &Path, a: &Args) -> Result<Exit, String> {
-    let seat: u8 = a.value("--seat")?.ok_or("view needs --seat N")?.parse().map_err(|_| "--seat must be a number")?;
+    let seat: u8 = a
+        .value("--seat")?
+        .ok_or("view needs --seat N")?
+        .parse()
+        .map_err(|_| "--seat must be a number")?;
     let g = build_from_args(root, a)?;
     if seat >= g.seats() {
-        return Err(format!("--seat {seat}: this game has seats 0..{}", g.seats() - 1));
+        return Err(format!(
+            "--seat {seat}: this game has seats 0..{}",
+            g.seats() - 1
+        ));
     }
     println!("{}", g.view_ron(seat));
     println!("// log visible to seat {seat}:");
@@ -422,7 +516,10 @@ fn screenshot(a: &Args) -> Result<Exit, String> {
         let root = games::harvest::setup::data_root();
         let g = build_from_args(&root, a)?;
         let frames: u32 = a.num("--frames", 30)?;
-        crate::gui::run(crate::gui::Launch { session: Some(g), screenshot: Some((PathBuf::from(out), frames)) });
+        crate::gui::run(crate::gui::Launch {
+            session: Some(g),
+            screenshot: Some((PathBuf::from(out), frames)),
+        });
         Ok(0)
     }
     #[cfg(not(feature = "gui"))]

@@ -82,7 +82,12 @@ impl AreaMap {
 
     /// Cheapest cost from `start` to every area within `budget`, where `cost(kind,
     /// to)` prices a crossing (or forbids it with `None`).
-    pub fn reachable(&self, start: &str, budget: u32, cost: impl Fn(&str, &str) -> Option<u32>) -> HashMap<String, u32> {
+    pub fn reachable(
+        &self,
+        start: &str,
+        budget: u32,
+        cost: impl Fn(&str, &str) -> Option<u32>,
+    ) -> HashMap<String, u32> {
         let mut best: HashMap<String, u32> = HashMap::new();
         let mut heap = BinaryHeap::new();
         best.insert(start.to_string(), 0);
@@ -109,7 +114,12 @@ mod tests {
     use super::*;
 
     fn area(id: &str) -> Area {
-        Area { id: id.into(), name: id.into(), props: BTreeSet::new(), polygon: vec![] }
+        Area {
+            id: id.into(),
+            name: id.into(),
+            props: BTreeSet::new(),
+            polygon: vec![],
+        }
     }
 
     #[test]
@@ -117,8 +127,16 @@ mod tests {
         let m = AreaMap {
             areas: vec![area("a"), area("b"), area("c")],
             boundaries: vec![
-                Boundary { a: "a".into(), b: "b".into(), kind: "open".into() },
-                Boundary { a: "b".into(), b: "c".into(), kind: "mountain".into() },
+                Boundary {
+                    a: "a".into(),
+                    b: "b".into(),
+                    kind: "open".into(),
+                },
+                Boundary {
+                    a: "b".into(),
+                    b: "c".into(),
+                    kind: "mountain".into(),
+                },
             ],
         };
         m.validate().unwrap();
@@ -129,7 +147,14 @@ mod tests {
 
     #[test]
     fn validate_rejects_unknown_area() {
-        let m = AreaMap { areas: vec![area("a")], boundaries: vec![Boundary { a: "a".into(), b: "z".into(), kind: "open".into() }] };
+        let m = AreaMap {
+            areas: vec![area("a")],
+            boundaries: vec![Boundary {
+                a: "a".into(),
+                b: "z".into(),
+                kind: "open".into(),
+            }],
+        };
         assert!(m.validate().is_err());
     }
 }

@@ -13,9 +13,18 @@ pub fn read_text(path: &Path) -> Result<String, DataError> {
 
 /// Parse RON text into `T`, reporting errors as `file:line:column: message`.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
-    let opts = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let opts =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     opts.from_str::<T>(text).map_err(|e| {
-        DataError::at(file, e.span.start.line, e.span.start.col, format!("{} (expected the format described in docs/scenario-format.md)", e.code))
+        DataError::at(
+            file,
+            e.span.start.line,
+            e.span.start.col,
+            format!(
+                "{} (expected the format described in docs/scenario-format.md)",
+                e.code
+            ),
+        )
     })
 }
 

@@ -19,7 +19,11 @@ pub struct Dice {
 impl Dice {
     /// Dice seeded from a 64-bit seed.
     pub fn new(seed: u64) -> Self {
-        Self { rng: ChaCha8Rng::seed_from_u64(seed), forced: VecDeque::new(), rolled: 0 }
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            rolled: 0,
+        }
     }
 
     /// Queue results that the next rolls return, in order, before the generator is used again.

@@ -19,12 +19,27 @@ pub struct DataError {
 impl DataError {
     /// An error for a whole file (no position).
     pub fn file(file: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { file: file.into(), line: None, column: None, message: message.into() }
+        Self {
+            file: file.into(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
     }
 
     /// An error at a position in a file.
-    pub fn at(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self { file: file.into(), line: Some(line), column: Some(column), message: message.into() }
+    pub fn at(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            line: Some(line),
+            column: Some(column),
+            message: message.into(),
+        }
     }
 }
 

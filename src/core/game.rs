@@ -24,11 +24,17 @@ pub struct LogEntry {
 impl LogEntry {
     /// A line every seat sees.
     pub fn public(text: impl Into<String>) -> Self {
-        Self { text: text.into(), visible_to: None }
+        Self {
+            text: text.into(),
+            visible_to: None,
+        }
     }
     /// A line only `seat` sees.
     pub fn private(seat: Seat, text: impl Into<String>) -> Self {
-        Self { text: text.into(), visible_to: Some(seat) }
+        Self {
+            text: text.into(),
+            visible_to: Some(seat),
+        }
     }
     /// Whether `seat` may read this line.
     pub fn visible(&self, seat: Seat) -> bool {
@@ -50,9 +56,23 @@ pub struct Outcome {
 /// A ruleset: pure functions over a serializable state.
 pub trait Rules: 'static {
     /// The full game state, dice included.
-    type State: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type State: Clone
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
     /// One decision, with a text notation that parses back.
-    type Action: Clone + fmt::Debug + fmt::Display + FromStr<Err = String> + PartialEq + Send + Sync + 'static;
+    type Action: Clone
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err = String>
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
     /// What one seat may see.
     type View: Serialize;
 
@@ -100,18 +120,30 @@ pub struct Playout {
 /// Play uniformly random legal actions from `state` until the game ends or `max`
 /// actions have been applied. The choice stream is a ChaCha8 generator seeded with
 /// `seed`, so the same state and seed give the same game.
-pub fn random_playout<R: Rules>(state: &mut R::State, seed: u64, max: usize) -> Result<Playout, RuleError> {
+pub fn random_playout<R: Rules>(
+    state: &mut R::State,
+    seed: u64,
+    max: usize,
+) -> Result<Playout, RuleError> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
     while n < max && R::to_act(state).is_some() {
         let legal = R::legal_actions(state);
         if legal.is_empty() {
-            return Err(RuleError::new(format!("no legal action although a seat must act (turn {})", R::turn(state))));
+            return Err(RuleError::new(format!(
+                "no legal action although a seat must act (turn {})",
+                R::turn(state)
+            )));
         }
         let a = &legal[rng.random_range(0..legal.len())];
-        R::apply(state, a).map_err(|e| RuleError::new(format!("legal action '{a}' was refused: {e}")))?;
+        R::apply(state, a)
+            .map_err(|e| RuleError::new(format!("legal action '{a}' was refused: {e}")))?;
         n += 1;
     }
-    Ok(Playout { actions: n, outcome: R::outcome(state), turns: R::turn(state) })
+    Ok(Playout {
+        actions: n,
+        outcome: R::outcome(state),
+        turns: R::turn(state),
+    })
 }

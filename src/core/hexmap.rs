@@ -99,7 +99,9 @@ impl FromStr for Coord {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
         if s.len() != 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{s}' is not a hex number (expected four digits CCRR, e.g. 0712)"));
+            return Err(format!(
+                "'{s}' is not a hex number (expected four digits CCRR, e.g. 0712)"
+            ));
         }
         let col: u8 = s[..2].parse().map_err(|_| format!("bad column in '{s}'"))?;
         let row: u8 = s[2..].parse().map_err(|_| format!("bad row in '{s}'"))?;
@@ -204,7 +206,8 @@ impl HexMap {
 
     /// Row-major index of a coordinate on the map.
     pub fn index(&self, c: Coord) -> Option<usize> {
-        self.contains(c).then(|| usize::from(c.row - 1) * usize::from(self.cols) + usize::from(c.col - 1))
+        self.contains(c)
+            .then(|| usize::from(c.row - 1) * usize::from(self.cols) + usize::from(c.col - 1))
     }
 
     /// The coordinate at a row-major index.
@@ -220,7 +223,8 @@ impl HexMap {
 
     /// Terrain name of a hex.
     pub fn terrain_name(&self, c: Coord) -> Option<&str> {
-        self.index(c).map(|i| self.terrain_names[usize::from(self.terrain[i])].as_str())
+        self.index(c)
+            .map(|i| self.terrain_names[usize::from(self.terrain[i])].as_str())
     }
 
     /// Terrain index of a hex.
@@ -235,20 +239,28 @@ impl HexMap {
 
     /// Whether a hex carries the named mark.
     pub fn has_mark(&self, c: Coord, mark: &str) -> bool {
-        self.marks.get(&c).is_some_and(|m| m.iter().any(|x| x == mark))
+        self.marks
+            .get(&c)
+            .is_some_and(|m| m.iter().any(|x| x == mark))
     }
 
     /// The feature on the hexside between two adjacent hexes, if any.
     pub fn hexside(&self, a: Coord, b: Coord) -> Option<&str> {
         self.hexsides
             .iter()
-            .find(|s| (s.hex == a && s.hex.step(s.dir) == Some(b)) || (s.hex == b && s.hex.step(s.dir) == Some(a)))
+            .find(|s| {
+                (s.hex == a && s.hex.step(s.dir) == Some(b))
+                    || (s.hex == b && s.hex.step(s.dir) == Some(a))
+            })
             .map(|s| s.feature.as_str())
     }
 
     /// The on-map neighbours of a hex.
     pub fn neighbors(&self, c: Coord) -> impl Iterator<Item = Coord> + '_ {
-        Dir::ALL.into_iter().filter_map(move |d| c.step(d)).filter(|n| self.contains(*n))
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |d| c.step(d))
+            .filter(|n| self.contains(*n))
     }
 
     /// Whether a hex lies on the given map edge.
@@ -268,7 +280,11 @@ impl HexMap {
 
     /// Distance from a hex to the nearest hex of a map edge.
     pub fn distance_to_edge(&self, c: Coord, edge: Edge) -> u32 {
-        self.edge_hexes(edge).into_iter().map(|e| e.distance(c)).min().unwrap_or(0)
+        self.edge_hexes(edge)
+            .into_iter()
+            .map(|e| e.distance(c))
+            .min()
+            .unwrap_or(0)
     }
 
     /// Stack map tiles north to south into one board (each must have the same column
@@ -277,10 +293,21 @@ impl HexMap {
         let first = tiles.first().ok_or("a board needs at least one map")?;
         let cols = first.cols;
         let mut names: Vec<String> = Vec::new();
-        let mut out = HexMap { cols, rows: 0, terrain_names: vec![], terrain: vec![], level: vec![], marks: BTreeMap::new(), hexsides: vec![] };
+        let mut out = HexMap {
+            cols,
+            rows: 0,
+            terrain_names: vec![],
+            terrain: vec![],
+            level: vec![],
+            marks: BTreeMap::new(),
+            hexsides: vec![],
+        };
         for t in tiles {
             if t.cols != cols {
-                return Err(format!("maps to be joined must have the same width ({} vs {} columns)", t.cols, cols));
+                return Err(format!(
+                    "maps to be joined must have the same width ({} vs {} columns)",
+                    t.cols, cols
+                ));
             }
             let offset = out.rows;
             for &ti in &t.terrain {
@@ -296,12 +323,20 @@ impl HexMap {
             }
             out.level.extend_from_slice(&t.level);
             for (c, m) in &t.marks {
-                out.marks.insert(Coord::new(c.col, c.row + offset), m.clone());
+                out.marks
+                    .insert(Coord::new(c.col, c.row + offset), m.clone());
             }
             for s in &t.hexsides {
-                out.hexsides.push(Hexside { hex: Coord::new(s.hex.col, s.hex.row + offset), ..s.clone() });
+                out.hexsides.push(Hexside {
+                    hex: Coord::new(s.hex.col, s.hex.row + offset),
+                    ..s.clone()
+                });
             }
-            out.rows = out.rows.checked_add(t.rows).filter(|r| *r <= 99).ok_or("board is over 99 rows")?;
+            out.rows = out
+                .rows
+                .checked_add(t.rows)
+                .filter(|r| *r <= 99)
+                .ok_or("board is over 99 rows")?;
         }
         out.terrain_names = names;
         Ok(out)
@@ -415,7 +450,12 @@ mod tests {
             for row in 2..=10u8 {
                 let c = Coord::new(col, row);
                 let mut mine: Vec<Coord> = Dir::ALL.iter().filter_map(|d| c.step(*d)).collect();
-                let mut theirs: Vec<Coord> = c.to_hex().all_neighbors().iter().filter_map(|h| Coord::from_hex(*h)).collect();
+                let mut theirs: Vec<Coord> = c
+                    .to_hex()
+                    .all_neighbors()
+                    .iter()
+                    .filter_map(|h| Coord::from_hex(*h))
+                    .collect();
                 mine.sort();
                 theirs.sort();
                 assert_eq!(mine, theirs, "at {c}");
@@ -454,7 +494,12 @@ mod tests {
         let m = HexMap::filled(10, 10, "open");
         let r = m.reachable(Coord::new(5, 5), 2, |_, _| Some(1), |_| false);
         assert_eq!(r.len(), 1 + 6 + 12);
-        let r = m.reachable(Coord::new(5, 5), 2, |_, to| (to != Coord::new(5, 4)).then_some(2), |_| false);
+        let r = m.reachable(
+            Coord::new(5, 5),
+            2,
+            |_, to| (to != Coord::new(5, 4)).then_some(2),
+            |_| false,
+        );
         assert_eq!(r.len(), 6);
         let path = HexMap::path_to(&r, Coord::new(5, 6));
         assert_eq!(path, vec![Coord::new(5, 5), Coord::new(5, 6)]);

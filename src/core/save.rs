@@ -44,7 +44,8 @@ impl SaveFile {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| DataError::file(&name, format!("cannot encode save: {e}")))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| DataError::file(&name, format!("cannot create folder: {e}")))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DataError::file(&name, format!("cannot create folder: {e}")))?;
         }
         let tmp = path.with_extension("tmp");
         let io = |e: std::io::Error| DataError::file(&name, format!("cannot write save: {e}"));
@@ -62,7 +63,11 @@ impl SaveFile {
         if save.version > Self::VERSION {
             return Err(DataError::file(
                 path.display().to_string(),
-                format!("save format version {} is newer than this program's ({})", save.version, Self::VERSION),
+                format!(
+                    "save format version {} is newer than this program's ({})",
+                    save.version,
+                    Self::VERSION
+                ),
             ));
         }
         Ok(save)
@@ -77,7 +82,17 @@ mod tests {
     fn write_then_read_round_trips_and_leaves_no_temp() {
         let dir = std::env::temp_dir().join(format!("wargame-save-{}", std::process::id()));
         let path = dir.join("g.ron");
-        let s = SaveFile { version: 1, game: "g".into(), scenario: "g/s".into(), seed: 3, forced_dice: vec![], overrides: vec![], manual_setup: false, actions: vec!["end".into()], state: "()".into() };
+        let s = SaveFile {
+            version: 1,
+            game: "g".into(),
+            scenario: "g/s".into(),
+            seed: 3,
+            forced_dice: vec![],
+            overrides: vec![],
+            manual_setup: false,
+            actions: vec!["end".into()],
+            state: "()".into(),
+        };
         s.write(&path).unwrap();
         assert_eq!(SaveFile::read(&path).unwrap(), s);
         assert!(!path.with_extension("tmp").exists());

@@ -65,7 +65,8 @@ impl<R: Rules> Session<R> {
         }
         R::place_piece(&mut self.state, id, hex)?;
         R::place_piece(&mut self.initial, id, hex)?;
-        self.overrides.push((id.to_string(), hex.map(str::to_string)));
+        self.overrides
+            .push((id.to_string(), hex.map(str::to_string)));
         Ok(())
     }
 
@@ -95,7 +96,9 @@ impl<R: Rules> Session<R> {
         if !self.can_undo() {
             return false;
         }
-        let Some((state, log_len)) = self.snapshots.pop() else { return false };
+        let Some((state, log_len)) = self.snapshots.pop() else {
+            return false;
+        };
         self.state = state;
         self.log.truncate(log_len);
         self.history.pop();
@@ -180,7 +183,10 @@ where
         &self.scenario
     }
     fn legal(&self) -> Vec<String> {
-        R::legal_actions(&self.state).iter().map(ToString::to_string).collect()
+        R::legal_actions(&self.state)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
     fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError> {
         let a: R::Action = action.parse().map_err(RuleError)?;

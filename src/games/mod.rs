@@ -36,15 +36,31 @@ pub fn scenarios(root: &Path, game: &str) -> Vec<String> {
 }
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path.
-pub fn new_session(root: &Path, scenario: &str, seed: u64, manual_setup: bool) -> Result<Box<dyn GameSession>, DataError> {
+pub fn new_session(
+    root: &Path,
+    scenario: &str,
+    seed: u64,
+    manual_setup: bool,
+) -> Result<Box<dyn GameSession>, DataError> {
     let path = Path::new(scenario);
     let (game, loaded) = if path.extension().is_some_and(|e| e == "ron") && path.exists() {
-        (harvest::setup::GAME, harvest::setup::load_scenario_path(root, path)?)
+        (
+            harvest::setup::GAME,
+            harvest::setup::load_scenario_path(root, path)?,
+        )
     } else {
         let game = scenario.split('/').next().unwrap_or_default();
         match game {
-            harvest::setup::GAME => (harvest::setup::GAME, harvest::setup::load_scenario_id(root, scenario)?),
-            _ => return Err(DataError::file(scenario, format!("unknown game '{game}' (try `wargame list`)"))),
+            harvest::setup::GAME => (
+                harvest::setup::GAME,
+                harvest::setup::load_scenario_id(root, scenario)?,
+            ),
+            _ => {
+                return Err(DataError::file(
+                    scenario,
+                    format!("unknown game '{game}' (try `wargame list`)"),
+                ));
+            }
         }
     };
     let _ = game;
@@ -60,17 +76,33 @@ pub fn new_session(root: &Path, scenario: &str, seed: u64, manual_setup: bool) -
 pub fn load_save(root: &Path, path: &Path) -> Result<Box<dyn GameSession>, DataError> {
     let save = SaveFile::read(path)?;
     let file = path.display().to_string();
-    let mut g = new_session(root, &save.scenario, save.seed, save.manual_setup).map_err(|e| DataError::file(&file, format!("save names a scenario that does not load: {e}")))?;
+    let mut g = new_session(root, &save.scenario, save.seed, save.manual_setup).map_err(|e| {
+        DataError::file(
+            &file,
+            format!("save names a scenario that does not load: {e}"),
+        )
+    })?;
     for (id, hex) in &save.overrides {
-        g.place(id, hex.as_deref()).map_err(|e| DataError::file(&file, format!("set-up override {id}: {e}")))?;
+        g.place(id, hex.as_deref())
+            .map_err(|e| DataError::file(&file, format!("set-up override {id}: {e}")))?;
     }
     g.force(&save.forced_dice);
     let text = crate::core::data::read_text(path)?;
     for (i, a) in save.actions.iter().enumerate() {
-        g.apply_str(a).map_err(|e| crate::core::data::error_near(&file, &text, a, format!("action {} '{a}' does not replay: {e}", i + 1)))?;
+        g.apply_str(a).map_err(|e| {
+            crate::core::data::error_near(
+                &file,
+                &text,
+                a,
+                format!("action {} '{a}' does not replay: {e}", i + 1),
+            )
+        })?;
     }
     if !save.state.is_empty() && g.state_ron() != save.state {
-        return Err(DataError::file(&file, "the replayed state differs from the state stored in the save (the save was edited or the rules changed)"));
+        return Err(DataError::file(
+            &file,
+            "the replayed state differs from the state stored in the save (the save was edited or the rules changed)",
+        ));
     }
     Ok(g)
 }
@@ -84,10 +116,19 @@ pub fn check_path(root: &Path, path: &Path) -> Result<String, DataError> {
         return Ok(format!("map tile {} ({} rows)", t.id, t.terrain.len()));
     }
     if s.contains("rules/") {
-        let root2 = path.parent().and_then(|p| p.parent()).and_then(|p| p.parent()).unwrap_or(root);
+        let root2 = path
+            .parent()
+            .and_then(|p| p.parent())
+            .and_then(|p| p.parent())
+            .unwrap_or(root);
         harvest::setup::load_tables(root2)?;
         return Ok("rules tables".into());
     }
     let l = harvest::setup::load_scenario_path(root, path)?;
-    Ok(format!("scenario {}/{} ({})", harvest::setup::GAME, l.stat.scenario.id, l.stat.scenario.name))
+    Ok(format!(
+        "scenario {}/{} ({})",
+        harvest::setup::GAME,
+        l.stat.scenario.id,
+        l.stat.scenario.name
+    ))
 }

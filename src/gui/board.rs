@@ -77,7 +77,9 @@ pub fn pick(map: &HexMap, p: Vec2) -> Option<Coord> {
 
 /// Parse `#rrggbb` into a colour (grey if malformed).
 pub fn colour(hex: &str) -> Color {
-    Srgba::hex(hex).map(Color::from).unwrap_or(Color::srgb(0.5, 0.5, 0.5))
+    Srgba::hex(hex)
+        .map(Color::from)
+        .unwrap_or(Color::srgb(0.5, 0.5, 0.5))
 }
 
 /// Spawn the terrain of a map: one flat-topped hex per map hex, with a darker ring per
@@ -94,7 +96,12 @@ pub fn spawn_map(
     let level_ring = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
     let level_core = meshes.add(RegularPolygon::new(HEX * 0.62, 6));
     let line = materials.add(Color::srgb(0.25, 0.25, 0.25));
-    let mut mats: Vec<(String, Handle<ColorMaterial>, Handle<ColorMaterial>, Handle<ColorMaterial>)> = Vec::new();
+    let mut mats: Vec<(
+        String,
+        Handle<ColorMaterial>,
+        Handle<ColorMaterial>,
+        Handle<ColorMaterial>,
+    )> = Vec::new();
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     let rot = Quat::from_rotation_z(FRAC_PI_6);
     for c in map.coords() {
@@ -118,14 +125,34 @@ pub fn spawn_map(
         let p = center(c);
         lo = lo.min(p - Vec2::splat(HEX));
         hi = hi.max(p + Vec2::splat(HEX));
-        commands.spawn((BoardEntity, Mesh2d(outline.clone()), MeshMaterial2d(line.clone()), Transform::from_xyz(p.x, p.y, 0.0).with_rotation(rot)));
+        commands.spawn((
+            BoardEntity,
+            Mesh2d(outline.clone()),
+            MeshMaterial2d(line.clone()),
+            Transform::from_xyz(p.x, p.y, 0.0).with_rotation(rot),
+        ));
         let level = map.level(c);
         if level >= 2 {
             let ring = if level >= 3 { l3 } else { l2 };
-            commands.spawn((BoardEntity, Mesh2d(level_ring.clone()), MeshMaterial2d(ring), Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot)));
-            commands.spawn((BoardEntity, Mesh2d(level_core.clone()), MeshMaterial2d(base.clone()), Transform::from_xyz(p.x, p.y, 0.2).with_rotation(rot)));
+            commands.spawn((
+                BoardEntity,
+                Mesh2d(level_ring.clone()),
+                MeshMaterial2d(ring),
+                Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot),
+            ));
+            commands.spawn((
+                BoardEntity,
+                Mesh2d(level_core.clone()),
+                MeshMaterial2d(base.clone()),
+                Transform::from_xyz(p.x, p.y, 0.2).with_rotation(rot),
+            ));
         } else {
-            commands.spawn((BoardEntity, Mesh2d(inner.clone()), MeshMaterial2d(base.clone()), Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot)));
+            commands.spawn((
+                BoardEntity,
+                Mesh2d(inner.clone()),
+                MeshMaterial2d(base.clone()),
+                Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot),
+            ));
         }
         commands.spawn((
             BoardEntity,
@@ -145,7 +172,13 @@ pub fn spawn_map(
         }
         for m in map.marks.get(&c).into_iter().flatten() {
             if m == "prepared" {
-                commands.spawn((BoardEntity, Text2d::new("x"), TextFont::from_font_size(16.0), TextColor(Color::BLACK), Transform::from_xyz(p.x + HEX * 0.5, p.y - HEX * 0.4, 0.3)));
+                commands.spawn((
+                    BoardEntity,
+                    Text2d::new("x"),
+                    TextFont::from_font_size(16.0),
+                    TextColor(Color::BLACK),
+                    Transform::from_xyz(p.x + HEX * 0.5, p.y - HEX * 0.4, 0.3),
+                ));
             }
         }
     }
@@ -165,14 +198,24 @@ fn pointer(
     hover.0 = None;
     clicked.0 = None;
     let Some(map) = map else { return Ok(()) };
-    let Some(cursor) = window.cursor_position() else { return Ok(()) };
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
-    let over_float = ctx.layer_id_at(egui::pos2(cursor.x, cursor.y)).is_some_and(|l| l.order != egui::Order::Background);
-    if over_float || ctx.egui_is_using_pointer() || ctx.any_popup_open() || !board.0.is_some_and(|r| r.contains(cursor)) {
+    let over_float = ctx
+        .layer_id_at(egui::pos2(cursor.x, cursor.y))
+        .is_some_and(|l| l.order != egui::Order::Background);
+    if over_float
+        || ctx.egui_is_using_pointer()
+        || ctx.any_popup_open()
+        || !board.0.is_some_and(|r| r.contains(cursor))
+    {
         return Ok(());
     }
     let (cam, tf) = *camera;
-    let Ok(world) = cam.viewport_to_world_2d(tf, cursor) else { return Ok(()) };
+    let Ok(world) = cam.viewport_to_world_2d(tf, cursor) else {
+        return Ok(());
+    };
     hover.0 = pick(&map.0, world);
     if buttons.just_released(MouseButton::Left) {
         clicked.0 = hover.0;
@@ -197,11 +240,15 @@ fn camera_controls(
 ) -> Result {
     let keyboard_free = !contexts.ctx_mut()?.egui_wants_keyboard_input();
     let (mut tf, mut proj) = camera.into_inner();
-    let Projection::Orthographic(ortho) = proj.as_mut() else { return Ok(()) };
+    let Projection::Orthographic(ortho) = proj.as_mut() else {
+        return Ok(());
+    };
     if hover.0.is_some() && scroll.delta.y != 0.0 {
         ortho.scale = (ortho.scale * (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1)).clamp(0.2, 6.0);
     }
-    if hover.0.is_some() && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle)) {
+    if hover.0.is_some()
+        && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
+    {
         tf.translation.x -= motion.delta.x * ortho.scale;
         tf.translation.y += motion.delta.y * ortho.scale;
     }
@@ -216,7 +263,9 @@ fn camera_controls(
         if keys.pressed(KeyCode::ArrowUp) || keys.pressed(KeyCode::KeyW) {
             d.y += 1.0;
         }
-        if keys.pressed(KeyCode::ArrowDown) || keys.pressed(KeyCode::KeyS) && !keys.pressed(KeyCode::ControlLeft) {
+        if keys.pressed(KeyCode::ArrowDown)
+            || keys.pressed(KeyCode::KeyS) && !keys.pressed(KeyCode::ControlLeft)
+        {
             d.y -= 1.0;
         }
         tf.translation += (d * 700.0 * ortho.scale * time.delta_secs()).extend(0.0);
@@ -233,14 +282,23 @@ fn camera_controls(
     Ok(())
 }
 
-fn fit(mut fit: ResMut<FitRequest>, board: Res<BoardArea>, window: Single<&Window, With<PrimaryWindow>>, camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>) {
+fn fit(
+    mut fit: ResMut<FitRequest>,
+    board: Res<BoardArea>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
     if !fit.pending {
         return;
     }
-    let (Some((lo, hi)), Some(area)) = (fit.bounds, board.0) else { return };
+    let (Some((lo, hi)), Some(area)) = (fit.bounds, board.0) else {
+        return;
+    };
     fit.pending = false;
     let (mut tf, mut proj) = camera.into_inner();
-    let Projection::Orthographic(ortho) = proj.as_mut() else { return };
+    let Projection::Orthographic(ortho) = proj.as_mut() else {
+        return;
+    };
     let size = hi - lo;
     let scale = (size.x / area.width().max(50.0)).max(size.y / area.height().max(50.0)) * 1.04;
     ortho.scale = scale.clamp(0.2, 6.0);
@@ -262,7 +320,10 @@ mod tests {
         let map = HexMap::filled(10, 8, "open");
         for c in map.coords() {
             assert_eq!(pick(&map, center(c)), Some(c));
-            assert_eq!(pick(&map, center(c) + Vec2::new(HEX * 0.5, HEX * 0.3)), Some(c));
+            assert_eq!(
+                pick(&map, center(c) + Vec2::new(HEX * 0.5, HEX * 0.3)),
+                Some(c)
+            );
         }
         assert_eq!(pick(&map, Vec2::new(-500.0, 500.0)), None);
     }

@@ -17,7 +17,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// Counters and highlights (redrawn when the game changes).
 #[derive(Component)]
-struct Overlay;
+pub struct Overlay;
 
 /// What the player has selected and any pending choice between actions.
 #[derive(Resource, Default)]
@@ -35,17 +35,40 @@ pub struct Selection {
     drawn_viewer: Option<(Seat, bool)>,
 }
 
-/// Register the plugin.
+/// Register the plugin: the logic systems plus the egui panels.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .add_systems(OnEnter(Screen::Playing), spawn_board)
-        .add_systems(OnExit(Screen::Playing), despawn_board)
-        .add_systems(Update, (click, redraw).chain().run_if(in_state(Screen::Playing)))
-        .add_systems(EguiPrimaryContextPass, panels.run_if(in_state(Screen::Playing)).before(super::curtain_ui));
+    app.add_plugins(logic_plugin).add_systems(
+        EguiPrimaryContextPass,
+        panels
+            .run_if(in_state(Screen::Playing))
+            .before(super::curtain_ui),
+    );
 }
 
+/// The systems that need no egui and no window: board spawning, counter and highlight
+/// drawing, and click handling. Headless App tests use this alone.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<Clicked>()
+        .init_resource::<Hover>()
+        .init_resource::<FitRequest>()
+        .init_resource::<BoardArea>()
+        .add_systems(OnEnter(Screen::Playing), spawn_board)
+        .add_systems(OnExit(Screen::Playing), despawn_board)
+        .add_systems(
+            Update,
+            (click, redraw).chain().run_if(in_state(Screen::Playing)),
+        );
+}
+
+/// Counters and highlights drawn by the plugin (public for tests).
+pub type OverlayMarker = Overlay;
+
 fn state(game: &Game) -> Option<&State> {
-    game.session.as_any().downcast_ref::<Session<Harvest>>().map(|s| &s.state)
+    game.session
+        .as_any()
+        .downcast_ref::<Session<Harvest>>()
+        .map(|s| &s.state)
 }
 
 fn spawn_board(
@@ -60,9 +83,17 @@ fn spawn_board(
     let Some(game) = game else { return };
     let Some(s) = state(&game) else { return };
     let tec = s.stat.tables.tec.clone();
-    let bounds = board::spawn_map(&mut commands, &mut meshes, &mut materials, &s.stat.map, |name| {
-        tec.iter().find(|r| r.terrain == name).map_or(Color::srgb(0.9, 0.9, 0.9), |r| board::colour(&r.colour))
-    });
+    let bounds = board::spawn_map(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        &s.stat.map,
+        |name| {
+            tec.iter()
+                .find(|r| r.terrain == name)
+                .map_or(Color::srgb(0.9, 0.9, 0.9), |r| board::colour(&r.colour))
+        },
+    );
     commands.insert_resource(ActiveMap(s.stat.map.clone()));
     fit.bounds = Some(bounds);
     fit.pending = true;
@@ -80,7 +111,9 @@ fn actions_at(legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
     legal
         .iter()
         .filter(|l| {
-            let Ok(a) = l.parse::<Action>() else { return false };
+            let Ok(a) = l.parse::<Action>() else {
+                return false;
+            };
             let (unit, hexes): (Option<&str>, Vec<Coord>) = match &a {
                 Action::Place { piece, hex } => (Some(piece), vec![*hex]),
                 Action::Fire { unit, targets, .. } => (Some(unit), targets.clone()),
@@ -90,7 +123,11 @@ fn actions_at(legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
                 | Action::Mount { unit, hex }
                 | Action::Dismount { unit, hex }
                 | Action::Shift { unit, hex } => (Some(unit), vec![*hex]),
-                Action::Flee { unit, hex, dismount } => (Some(unit), dismount.map_or(vec![*hex], |d| vec![d])),
+                Action::Flee {
+                    unit,
+                    hex,
+                    dismount,
+                } => (Some(unit), dismount.map_or(vec![*hex], |d| vec![d])),
                 Action::Melee { hex } | Action::Unhide { hex } => (None, vec![*hex]),
                 _ => (None, vec![]),
             };
@@ -104,7 +141,12 @@ fn actions_at(legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
         .collect()
 }
 
-fn click(mut game: Option<ResMut<Game>>, clicked: Res<Clicked>, mut sel: ResMut<Selection>, keys: Res<ButtonInput<KeyCode>>) {
+fn click(
+    mut game: Option<ResMut<Game>>,
+    clicked: Res<Clicked>,
+    mut sel: ResMut<Selection>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.piece = None;
@@ -133,11 +175,22 @@ fn click(mut game: Option<ResMut<Game>>, clicked: Res<Clicked>, mut sel: ResMut<
     let own: Vec<String> = v
         .pieces
         .iter()
-        .filter(|p| p.hex == Some(hex) && p.side == game.viewer && matches!(p.kind, Kind::Unit | Kind::Crew | Kind::Leader | Kind::Hidden))
+        .filter(|p| {
+            p.hex == Some(hex)
+                && p.side == game.viewer
+                && matches!(
+                    p.kind,
+                    Kind::Unit | Kind::Crew | Kind::Leader | Kind::Hidden
+                )
+        })
         .map(|p| p.id.clone())
         .collect();
     sel.hex = Some(hex);
-    sel.piece = match sel.piece.as_ref().and_then(|cur| own.iter().position(|x| x == cur)) {
+    sel.piece = match sel
+        .piece
+        .as_ref()
+        .and_then(|cur| own.iter().position(|x| x == cur))
+    {
         Some(i) => own.get((i + 1) % own.len()).cloned(),
         None => own.first().cloned(),
     };
@@ -159,7 +212,10 @@ struct Look {
 
 fn side_look(s: &State, side: u8) -> Look {
     let sd = &s.stat.scenario.sides[usize::from(side)];
-    Look { bg: board::colour(&sd.colours.0), fg: board::colour(&sd.colours.1) }
+    Look {
+        bg: board::colour(&sd.colours.0),
+        fg: board::colour(&sd.colours.1),
+    }
 }
 
 fn counter_text(s: &State, p: &crate::games::harvest::PieceView) -> (String, String) {
@@ -186,14 +242,29 @@ fn counter_text(s: &State, p: &crate::games::harvest::PieceView) -> (String, Str
         }
         Kind::Leader => {
             let pc = piece.expect("visible piece exists");
-            (format!("L {}-{}-{}", pc.melee, pc.morale, pc.ma), format!("{}{}\n{}", if p.flipped { "REV " } else { "" }, carried.join(" "), p.id))
+            (
+                format!("L {}-{}-{}", pc.melee, pc.morale, pc.ma),
+                format!(
+                    "{}{}\n{}",
+                    if p.flipped { "REV " } else { "" },
+                    carried.join(" "),
+                    p.id
+                ),
+            )
         }
         Kind::Horses => ("HORSES".into(), p.id.clone()),
         Kind::Wagon => ("WAGON".into(), String::new()),
         Kind::Lodge => ("LODGE".into(), String::new()),
         Kind::Dependent => ("DEPEND.".into(), p.id.clone()),
         Kind::Medicine => ("MEDICINE".into(), p.id.clone()),
-        Kind::Weapon => (format!("\"{}\"{}", piece.map_or("", |w| w.letter.as_str()), if p.flipped { " LOW" } else { "" }), "weapon".into()),
+        Kind::Weapon => (
+            format!(
+                "\"{}\"{}",
+                piece.map_or("", |w| w.letter.as_str()),
+                if p.flipped { " LOW" } else { "" }
+            ),
+            "weapon".into(),
+        ),
         Kind::Blaze => ("BLAZE".into(), String::new()),
         Kind::Dust => ("DUST".into(), String::new()),
         Kind::Hidden => ("HIDDEN".into(), p.id.clone()),
@@ -224,7 +295,11 @@ fn redraw(
 ) {
     let Some(game) = game else { return };
     let viewer = (game.viewer, game.curtain_down);
-    if sel.drawn == game.generation && sel.drawn_sel == sel.piece && sel.drawn_viewer == Some(viewer) && *last_hover == hover.0 {
+    if sel.drawn == game.generation
+        && sel.drawn_sel == sel.piece
+        && sel.drawn_viewer == Some(viewer)
+        && *last_hover == hover.0
+    {
         return;
     }
     sel.drawn = game.generation;
@@ -244,7 +319,8 @@ fn redraw(
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
     // Stacks.
-    let mut by_hex: std::collections::BTreeMap<Coord, Vec<&crate::games::harvest::PieceView>> = Default::default();
+    let mut by_hex: std::collections::BTreeMap<Coord, Vec<&crate::games::harvest::PieceView>> =
+        Default::default();
     for p in &v.pieces {
         if let Some(h) = p.hex {
             by_hex.entry(h).or_default().push(p);
@@ -259,37 +335,98 @@ fn redraw(
             let pos = base + off;
             let z = 2.0 + i as f32 * 0.1;
             let look = match p.kind {
-                Kind::Blaze => Look { bg: Color::srgb(0.85, 0.15, 0.05), fg: Color::WHITE },
-                Kind::Dust => Look { bg: Color::srgb(0.75, 0.7, 0.6), fg: Color::BLACK },
-                Kind::Horses => Look { bg: Color::srgb(0.55, 0.38, 0.22), fg: Color::WHITE },
-                Kind::Weapon => Look { bg: Color::srgb(0.3, 0.3, 0.3), fg: Color::WHITE },
+                Kind::Blaze => Look {
+                    bg: Color::srgb(0.85, 0.15, 0.05),
+                    fg: Color::WHITE,
+                },
+                Kind::Dust => Look {
+                    bg: Color::srgb(0.75, 0.7, 0.6),
+                    fg: Color::BLACK,
+                },
+                Kind::Horses => Look {
+                    bg: Color::srgb(0.55, 0.38, 0.22),
+                    fg: Color::WHITE,
+                },
+                Kind::Weapon => Look {
+                    bg: Color::srgb(0.3, 0.3, 0.3),
+                    fg: Color::WHITE,
+                },
                 _ => side_look(s, p.side),
             };
             let selected = sel.piece.as_deref() == Some(p.id.as_str());
-            commands.spawn((Overlay, Mesh2d(border.clone()), MeshMaterial2d(if selected { white.clone() } else { black.clone() }), Transform::from_xyz(pos.x, pos.y, z)));
-            let bg = materials.add(if p.pinned { look.bg.darker(0.15) } else { look.bg });
-            commands.spawn((Overlay, Mesh2d(square.clone()), MeshMaterial2d(bg), Transform::from_xyz(pos.x, pos.y, z + 0.01)));
+            commands.spawn((
+                Overlay,
+                Mesh2d(border.clone()),
+                MeshMaterial2d(if selected {
+                    white.clone()
+                } else {
+                    black.clone()
+                }),
+                Transform::from_xyz(pos.x, pos.y, z),
+            ));
+            let bg = materials.add(if p.pinned {
+                look.bg.darker(0.15)
+            } else {
+                look.bg
+            });
+            commands.spawn((
+                Overlay,
+                Mesh2d(square.clone()),
+                MeshMaterial2d(bg),
+                Transform::from_xyz(pos.x, pos.y, z + 0.01),
+            ));
             let (top, bottom) = counter_text(s, p);
-            commands.spawn((Overlay, Text2d::new(top), TextFont::from_font_size(11.0), TextColor(look.fg), Transform::from_xyz(pos.x, pos.y + HEX * 0.22, z + 0.02)));
-            commands.spawn((Overlay, Text2d::new(bottom), TextFont::from_font_size(8.0), TextColor(look.fg), Transform::from_xyz(pos.x, pos.y - HEX * 0.18, z + 0.02)));
+            commands.spawn((
+                Overlay,
+                Text2d::new(top),
+                TextFont::from_font_size(11.0),
+                TextColor(look.fg),
+                Transform::from_xyz(pos.x, pos.y + HEX * 0.22, z + 0.02),
+            ));
+            commands.spawn((
+                Overlay,
+                Text2d::new(bottom),
+                TextFont::from_font_size(8.0),
+                TextColor(look.fg),
+                Transform::from_xyz(pos.x, pos.y - HEX * 0.18, z + 0.02),
+            ));
         }
     }
     // Enemy Hidden stacks: a blank marker only.
     let q = materials.add(Color::srgb(0.45, 0.45, 0.5));
     for (hex, count) in &v.hidden_stacks {
         let pos = board::center(*hex);
-        commands.spawn((Overlay, Mesh2d(border.clone()), MeshMaterial2d(black.clone()), Transform::from_xyz(pos.x, pos.y, 2.5)));
-        commands.spawn((Overlay, Mesh2d(square.clone()), MeshMaterial2d(q.clone()), Transform::from_xyz(pos.x, pos.y, 2.51)));
         commands.spawn((
             Overlay,
-            Text2d::new(format!("HIDDEN{}", if *count > 1 { format!(" ×{count}") } else { String::new() })),
+            Mesh2d(border.clone()),
+            MeshMaterial2d(black.clone()),
+            Transform::from_xyz(pos.x, pos.y, 2.5),
+        ));
+        commands.spawn((
+            Overlay,
+            Mesh2d(square.clone()),
+            MeshMaterial2d(q.clone()),
+            Transform::from_xyz(pos.x, pos.y, 2.51),
+        ));
+        commands.spawn((
+            Overlay,
+            Text2d::new(format!(
+                "HIDDEN{}",
+                if *count > 1 {
+                    format!(" x{count}")
+                } else {
+                    String::new()
+                }
+            )),
             TextFont::from_font_size(10.0),
             TextColor(Color::WHITE),
             Transform::from_xyz(pos.x, pos.y, 2.52),
         ));
     }
     // Legal-move highlights for the selected piece.
-    let Some(sel_id) = sel.piece.clone() else { return };
+    let Some(sel_id) = sel.piece.clone() else {
+        return;
+    };
     if game.session.to_act() != Some(game.viewer) {
         return;
     }
@@ -300,20 +437,58 @@ fn redraw(
         let Ok(a) = l.parse::<Action>() else { continue };
         let (hexes, colour, label): (Vec<Coord>, Color, String) = match &a {
             Action::Move { unit: u, hex } if *u == sel_id => {
-                let cost = unit.and_then(|i| s.p(i).hex().map(|f| (i, f))).and_then(|(i, f)| rules::step_cost(s, i, f, *hex).ok());
+                let cost = unit
+                    .and_then(|i| s.p(i).hex().map(|f| (i, f)))
+                    .and_then(|(i, f)| rules::step_cost(s, i, f, *hex).ok());
                 let spent = unit.and_then(|i| s.rec(i)).map_or(0, |r| r.mp);
                 let mounted = unit.is_some_and(|i| s.p(i).mounted_on.is_some());
-                (vec![*hex], Color::srgb(0.0, 0.62, 0.45), if mounted { "mtd".into() } else { cost.map_or(String::new(), |c| format!("{} MP", spent + c)) })
+                (
+                    vec![*hex],
+                    Color::srgb(0.0, 0.62, 0.45),
+                    if mounted {
+                        "mtd".into()
+                    } else {
+                        cost.map_or(String::new(), |c| format!("{} MP", spent + c))
+                    },
+                )
             }
-            Action::Enter { unit: u, hex } | Action::Place { piece: u, hex } if *u == sel_id => (vec![*hex], Color::srgb(0.0, 0.62, 0.45), String::new()),
-            Action::Mount { unit: u, hex } | Action::Dismount { unit: u, hex } if *u == sel_id => (vec![*hex], Color::srgb(0.34, 0.71, 0.91), if matches!(a, Action::Mount { .. }) { "mount".into() } else { "dismount".into() }),
-            Action::Flee { unit: u, hex, .. } if *u == sel_id => (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "flee".into()),
-            Action::Blaze { unit: u, hex } if *u == sel_id => (vec![*hex], Color::srgb(0.84, 0.37, 0.0), "blaze".into()),
-            Action::Fire { unit: u, weapon, targets, horses, ammo } if *u == sel_id && targets.len() == 1 => {
+            Action::Enter { unit: u, hex } | Action::Place { piece: u, hex } if *u == sel_id => {
+                (vec![*hex], Color::srgb(0.0, 0.62, 0.45), String::new())
+            }
+            Action::Mount { unit: u, hex } | Action::Dismount { unit: u, hex } if *u == sel_id => (
+                vec![*hex],
+                Color::srgb(0.34, 0.71, 0.91),
+                if matches!(a, Action::Mount { .. }) {
+                    "mount".into()
+                } else {
+                    "dismount".into()
+                },
+            ),
+            Action::Flee { unit: u, hex, .. } if *u == sel_id => {
+                (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "flee".into())
+            }
+            Action::Blaze { unit: u, hex } if *u == sel_id => {
+                (vec![*hex], Color::srgb(0.84, 0.37, 0.0), "blaze".into())
+            }
+            Action::Fire {
+                unit: u,
+                weapon,
+                targets,
+                horses,
+                ammo,
+            } if *u == sel_id && targets.len() == 1 => {
                 let need = unit.and_then(|f| {
-                    rules_weapon(s, f, weapon).and_then(|w| rules::fire_calc(s, f, w, targets[0], *horses, *ammo).ok())
+                    rules_weapon(s, f, weapon)
+                        .and_then(|w| rules::fire_calc(s, f, w, targets[0], *horses, *ammo).ok())
                 });
-                let text = need.map_or("fire".into(), |c| format!("{}{} {}+", weapon, if *horses { "h" } else { "" }, c.min_roll()));
+                let text = need.map_or("fire".into(), |c| {
+                    format!(
+                        "{}{} {}+",
+                        weapon,
+                        if *horses { "h" } else { "" },
+                        c.min_roll()
+                    )
+                });
                 (targets.clone(), Color::srgb(0.8, 0.47, 0.65), text)
             }
             _ => continue,
@@ -321,22 +496,44 @@ fn redraw(
         for h in hexes {
             let p = board::center(h);
             let m = materials.add(colour);
-            commands.spawn((Overlay, Mesh2d(ring.clone()), MeshMaterial2d(m), Transform::from_xyz(p.x, p.y, 5.0)));
+            commands.spawn((
+                Overlay,
+                Mesh2d(ring.clone()),
+                MeshMaterial2d(m),
+                Transform::from_xyz(p.x, p.y, 5.0),
+            ));
             if !label.is_empty() {
-                commands.spawn((Overlay, Text2d::new(label.clone()), TextFont::from_font_size(10.0), TextColor(Color::WHITE), Transform::from_xyz(p.x, p.y - HEX * 0.62, 5.1)));
-                commands.spawn((Overlay, Text2d::new(label.clone()), TextFont::from_font_size(10.0), TextColor(Color::BLACK), Transform::from_xyz(p.x + 0.8, p.y - HEX * 0.62 - 0.8, 5.05)));
+                commands.spawn((
+                    Overlay,
+                    Text2d::new(label.clone()),
+                    TextFont::from_font_size(10.0),
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(p.x, p.y - HEX * 0.62, 5.1),
+                ));
+                commands.spawn((
+                    Overlay,
+                    Text2d::new(label.clone()),
+                    TextFont::from_font_size(10.0),
+                    TextColor(Color::BLACK),
+                    Transform::from_xyz(p.x + 0.8, p.y - HEX * 0.62 - 0.8, 5.05),
+                ));
             }
         }
     }
 }
 
 /// The weapon piece a fire action's letter names for a firer.
-fn rules_weapon(s: &State, f: crate::games::harvest::state::Pid, letter: &str) -> Option<crate::games::harvest::state::Pid> {
+fn rules_weapon(
+    s: &State,
+    f: crate::games::harvest::state::Pid,
+    letter: &str,
+) -> Option<crate::games::harvest::state::Pid> {
     if letter == "art" {
         let c = s.p(f).hex()?;
         return s.at(c).find(|&i| s.p(i).kind == Kind::Artillery);
     }
-    s.carried(f).find(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == letter)
+    s.carried(f)
+        .find(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == letter)
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource it needs
@@ -355,29 +552,65 @@ fn panels(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(ctx.clone(), "root_ui".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
-    let legal = if game.curtain_down { vec![] } else { game.session.legal() };
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root_ui".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let legal = if game.curtain_down {
+        vec![]
+    } else {
+        game.session.legal()
+    };
     let mut submit: Option<String> = None;
     // --- Turn and phase bar ---
     egui::Panel::top("turn_bar").show(&mut root, |ui| {
         let s = state(&game).expect("checked above");
         ui.horizontal_wrapped(|ui| {
-            let turns = s.stat.scenario.turns.map_or("no limit".to_string(), |t| t.to_string());
-            ui.strong(format!("{} — Turn {} of {turns}", s.stat.scenario.name, s.turn));
+            let turns = s
+                .stat
+                .scenario
+                .turns
+                .map_or("no limit".to_string(), |t| t.to_string());
+            ui.strong(format!(
+                "{} — Turn {} of {turns}",
+                s.stat.scenario.name, s.turn
+            ));
             ui.separator();
-            ui.label(format!("{}'s player turn: {} phase", s.stat.scenario.sides[usize::from(s.phasing)].name, s.phase.name().replace('_', " ")));
+            ui.label(format!(
+                "{}'s player turn: {} phase",
+                s.stat.scenario.sides[usize::from(s.phasing)].name,
+                s.phase.name().replace('_', " ")
+            ));
             ui.separator();
             if let Some(who) = game.session.to_act() {
                 let what = match &s.pending {
-                    crate::games::harvest::state::Pending::Reaction { .. } => " — may fire at the moving unit (IV)",
-                    crate::games::harvest::state::Pending::Flee { .. } => " — must move the hit unit (II.B)",
-                    crate::games::harvest::state::Pending::Medicine { .. } => " — may pass the Medicine (VII.D)",
+                    crate::games::harvest::state::Pending::Reaction { .. } => {
+                        " — may fire at the moving unit (IV)"
+                    }
+                    crate::games::harvest::state::Pending::Flee { .. } => {
+                        " — must move the hit unit (II.B)"
+                    }
+                    crate::games::harvest::state::Pending::Medicine { .. } => {
+                        " — may pass the Medicine (VII.D)"
+                    }
                     _ => "",
                 };
-                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), format!("To act: {}{what}", game.session.seat_name(who)));
+                ui.colored_label(
+                    egui::Color32::from_rgb(240, 200, 80),
+                    format!("To act: {}{what}", game.session.seat_name(who)),
+                );
             }
             ui.separator();
-            ui.label(format!("Points: {} {} — {} {}", s.stat.scenario.sides[0].name, s.points[0], s.stat.scenario.sides[1].name, s.points[1]));
+            ui.label(format!(
+                "Points: {} {} — {} {}",
+                s.stat.scenario.sides[0].name,
+                s.points[0],
+                s.stat.scenario.sides[1].name,
+                s.points[1]
+            ));
         });
         ui.horizontal(|ui| {
             if legal.iter().any(|l| l == "end") && ui.button("End phase [E]").clicked() {
@@ -389,7 +622,10 @@ fn panels(
             if legal.iter().any(|l| l == "ready") && ui.button("Set-up done").clicked() {
                 submit = Some("ready".into());
             }
-            if ui.add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]")).clicked() {
+            if ui
+                .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
+                .clicked()
+            {
                 game.undo();
             }
             if ui.button("Save [Ctrl+S]").clicked() {
@@ -412,91 +648,138 @@ fn panels(
         ui.label(&game.status);
     });
     // --- Left: selection, stack, actions ---
-    egui::Panel::left("unit_panel").default_size(300.0).show(&mut root, |ui| {
-        let s = state(&game).expect("checked above");
-        let v = view(s, game.viewer);
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        if !sel.choice.is_empty() {
-            ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
-            for c in sel.choice.clone() {
-                if ui.button(&c).clicked() {
-                    submit = Some(c);
-                    sel.choice.clear();
-                }
-            }
-            ui.separator();
-        }
-        if let Some(id) = sel.piece.clone() {
-            if let Some(p) = v.pieces.iter().find(|p| p.id == id) {
-                ui.strong(format!("{} — {:?} {}", p.id, p.kind, p.label));
-                ui.label(format!("Where: {}", p.place));
-                let mut flags = vec![];
-                if p.pinned {
-                    flags.push("Pinned");
-                }
-                if p.mounted {
-                    flags.push("Mounted");
-                }
-                if p.hidden {
-                    flags.push("Hidden");
-                }
-                if p.flipped {
-                    flags.push("Reverse side");
-                }
-                if !flags.is_empty() {
-                    ui.label(flags.join(", "));
-                }
-                for w in v.pieces.iter().filter(|w| w.place == format!("carried by {id}")) {
-                    ui.label(format!("  carries {} {}{}", w.id, w.label, if w.flipped { " (Low Ammo)" } else { "" }));
-                }
-                if let Some(i) = s.find(&id) {
-                    if let Some(r) = s.rec(i) {
-                        ui.label(format!("This phase: {} MP spent{}{}", r.mp, if r.mounted_moved { ", moved mounted" } else { "" }, if r.done { ", done" } else { "" }));
+    egui::Panel::left("unit_panel")
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            let s = state(&game).expect("checked above");
+            let v = view(s, game.viewer);
+            ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+            if !sel.choice.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
+                for c in sel.choice.clone() {
+                    if ui.button(&c).clicked() {
+                        submit = Some(c);
+                        sel.choice.clear();
                     }
                 }
                 ui.separator();
-                ui.label("Actions for this counter:");
-                for l in legal.iter().filter(|l| l.split_whitespace().nth(1) == Some(id.as_str())) {
-                    if ui.small_button(l).clicked() {
-                        submit = Some(l.clone());
+            }
+            if let Some(id) = sel.piece.clone() {
+                if let Some(p) = v.pieces.iter().find(|p| p.id == id) {
+                    ui.strong(format!("{} — {:?} {}", p.id, p.kind, p.label));
+                    ui.label(format!("Where: {}", p.place));
+                    let mut flags = vec![];
+                    if p.pinned {
+                        flags.push("Pinned");
+                    }
+                    if p.mounted {
+                        flags.push("Mounted");
+                    }
+                    if p.hidden {
+                        flags.push("Hidden");
+                    }
+                    if p.flipped {
+                        flags.push("Reverse side");
+                    }
+                    if !flags.is_empty() {
+                        ui.label(flags.join(", "));
+                    }
+                    for w in v
+                        .pieces
+                        .iter()
+                        .filter(|w| w.place == format!("carried by {id}"))
+                    {
+                        ui.label(format!(
+                            "  carries {} {}{}",
+                            w.id,
+                            w.label,
+                            if w.flipped { " (Low Ammo)" } else { "" }
+                        ));
+                    }
+                    if let Some(i) = s.find(&id) {
+                        if let Some(r) = s.rec(i) {
+                            ui.label(format!(
+                                "This phase: {} MP spent{}{}",
+                                r.mp,
+                                if r.mounted_moved {
+                                    ", moved mounted"
+                                } else {
+                                    ""
+                                },
+                                if r.done { ", done" } else { "" }
+                            ));
+                        }
+                    }
+                    ui.separator();
+                    ui.label("Actions for this counter:");
+                    for l in legal
+                        .iter()
+                        .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
+                    {
+                        if ui.small_button(l).clicked() {
+                            submit = Some(l.clone());
+                        }
                     }
                 }
+            } else {
+                ui.label(
+                    "Click one of your counters to select it; click a highlighted hex to act.",
+                );
             }
-        } else {
-            ui.label("Click one of your counters to select it; click a highlighted hex to act.");
-        }
-        ui.separator();
-        if let Some(h) = hover.0.or(sel.hex) {
-            let tec = s.stat.tec(h);
-            ui.strong(format!("Hex {h}: {} (level {})", tec.map_or("?", |t| t.name.as_str()), s.stat.map.level(h)));
-            for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
-                ui.label(format!("  {} {:?} {}{}", p.id, p.kind, p.label, if p.pinned { " PINNED" } else { "" }));
-            }
-            if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
-                ui.label(format!("  {n} Hidden counter(s): contents unknown (III.F.3)"));
-            }
-        }
-        ui.separator();
-        egui::CollapsingHeader::new(format!("All legal actions ({})", legal.len())).show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt("legal").max_height(220.0).show(ui, |ui| {
-                for l in &legal {
-                    if ui.small_button(l).clicked() {
-                        submit = Some(l.clone());
-                    }
+            ui.separator();
+            if let Some(h) = hover.0.or(sel.hex) {
+                let tec = s.stat.tec(h);
+                ui.strong(format!(
+                    "Hex {h}: {} (level {})",
+                    tec.map_or("?", |t| t.name.as_str()),
+                    s.stat.map.level(h)
+                ));
+                for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
+                    ui.label(format!(
+                        "  {} {:?} {}{}",
+                        p.id,
+                        p.kind,
+                        p.label,
+                        if p.pinned { " PINNED" } else { "" }
+                    ));
                 }
-            });
+                if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
+                    ui.label(format!(
+                        "  {n} Hidden counter(s): contents unknown (III.F.3)"
+                    ));
+                }
+            }
+            ui.separator();
+            egui::CollapsingHeader::new(format!("All legal actions ({})", legal.len())).show(
+                ui,
+                |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("legal")
+                        .max_height(220.0)
+                        .show(ui, |ui| {
+                            for l in &legal {
+                                if ui.small_button(l).clicked() {
+                                    submit = Some(l.clone());
+                                }
+                            }
+                        });
+                },
+            );
         });
-    });
     // --- Right: log ---
-    egui::Panel::right("log_panel").default_size(380.0).show(&mut root, |ui| {
-        ui.heading("Log");
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            let viewer = game.viewer;
-            for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
-                ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
-            }
+    egui::Panel::right("log_panel")
+        .default_size(380.0)
+        .show(&mut root, |ui| {
+            ui.heading("Log");
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let viewer = game.viewer;
+                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
+                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
+                    }
+                });
         });
-    });
     let free = root.available_rect_before_wrap();
     area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     if game.charts {
@@ -519,79 +802,112 @@ fn charts(ctx: &egui::Context, game: &Game, sel: &Selection, hover: Option<Coord
         let w = s.carried(f).find(|&w| s.p(w).kind == Kind::Weapon)?;
         rules::fire_calc(s, f, w, h, false, None).ok()
     })();
-    egui::Window::new("Charts").default_pos(egui::pos2(320.0, 80.0)).show(ctx, |ui| {
-        ui.strong("Table 1: Fire Combat Table (minimum d6 to hit)");
-        egui::Grid::new("fct").striped(true).show(ui, |ui| {
-            ui.label("Weapon");
-            for r in 0..9 {
-                ui.label(if r == 8 { "8+".to_string() } else { r.to_string() });
-            }
-            ui.end_row();
-            for (ri, row) in t.fct.iter().enumerate() {
-                ui.label(&row.name);
-                for (ci, v) in row.to_hit.iter().enumerate() {
-                    let text = v.map_or("-".to_string(), |n| n.to_string());
-                    if hot.as_ref().is_some_and(|h| h.row == ri && h.col == ci) {
-                        ui.colored_label(egui::Color32::BLACK, egui::RichText::new(text).background_color(egui::Color32::YELLOW).strong());
+    egui::Window::new("Charts")
+        .default_pos(egui::pos2(320.0, 80.0))
+        .show(ctx, |ui| {
+            ui.strong("Table 1: Fire Combat Table (minimum d6 to hit)");
+            egui::Grid::new("fct").striped(true).show(ui, |ui| {
+                ui.label("Weapon");
+                for r in 0..9 {
+                    ui.label(if r == 8 {
+                        "8+".to_string()
                     } else {
-                        ui.label(text);
-                    }
+                        r.to_string()
+                    });
                 }
                 ui.end_row();
+                for (ri, row) in t.fct.iter().enumerate() {
+                    ui.label(&row.name);
+                    for (ci, v) in row.to_hit.iter().enumerate() {
+                        let text = v.map_or("-".to_string(), |n| n.to_string());
+                        if hot.as_ref().is_some_and(|h| h.row == ri && h.col == ci) {
+                            ui.colored_label(
+                                egui::Color32::BLACK,
+                                egui::RichText::new(text)
+                                    .background_color(egui::Color32::YELLOW)
+                                    .strong(),
+                            );
+                        } else {
+                            ui.label(text);
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+            if let Some(h) = &hot {
+                ui.label(format!(
+                    "In use: need {}; modifiers {}; lowest die that hits: {}",
+                    h.need,
+                    h.mods
+                        .iter()
+                        .map(|(v, w)| format!("{v:+} {w}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    h.min_roll()
+                ));
             }
-        });
-        if let Some(h) = &hot {
-            ui.label(format!("In use: need {}; modifiers {}; lowest die that hits: {}", h.need, h.mods.iter().map(|(v, w)| format!("{v:+} {w}")).collect::<Vec<_>>().join(", "), h.min_roll()));
-        }
-        let m = &t.fire_modifiers;
-        for (name, md) in [("Low Ammo", &m.low_ammo), ("Mounted target", &m.mounted_target), ("Cover", &m.cover), ("Hidden", &m.hidden), ("Unmounted Horses", &m.horses), ("Dependents", &m.dependents)] {
-            ui.small(format!("{name} {:+} — {}", md.value, md.source.label()));
-        }
-        ui.separator();
-        ui.strong("Table 2: Melee Combat Table");
-        egui::Grid::new("mct").show(ui, |ui| {
-            ui.label("Differential");
-            for c in &t.mct {
-                ui.label(format!("{:+}", c.differential));
+            let m = &t.fire_modifiers;
+            for (name, md) in [
+                ("Low Ammo", &m.low_ammo),
+                ("Mounted target", &m.mounted_target),
+                ("Cover", &m.cover),
+                ("Hidden", &m.hidden),
+                ("Unmounted Horses", &m.horses),
+                ("Dependents", &m.dependents),
+            ] {
+                ui.small(format!("{name} {:+} — {}", md.value, md.source.label()));
             }
-            ui.end_row();
-            ui.label("Need");
-            for c in &t.mct {
-                ui.label(c.need.to_string());
-            }
-            ui.end_row();
-        });
-        ui.small(format!("Beyond ±2: {}", t.mct_clamp.label()));
-        ui.separator();
-        ui.strong("Table 3: Terrain Effects Chart");
-        egui::Grid::new("tec").striped(true).show(ui, |ui| {
-            for h in ["Terrain", "MP", "Blocks LOS", "Cover", "Source"] {
-                ui.label(h);
-            }
-            ui.end_row();
-            let here = hover.and_then(|h| s.stat.tec(h)).map(|r| r.terrain.clone());
-            for r in &t.tec {
-                let name = if here.as_deref() == Some(r.terrain.as_str()) { egui::RichText::new(&r.name).background_color(egui::Color32::YELLOW).color(egui::Color32::BLACK) } else { egui::RichText::new(&r.name) };
-                ui.label(name);
-                ui.label(r.cost.to_string());
-                ui.label(if r.blocks_los { "yes" } else { "no" });
-                ui.label(if r.cover { "yes" } else { "no" });
-                ui.small(r.source.label());
+            ui.separator();
+            ui.strong("Table 2: Melee Combat Table");
+            egui::Grid::new("mct").show(ui, |ui| {
+                ui.label("Differential");
+                for c in &t.mct {
+                    ui.label(format!("{:+}", c.differential));
+                }
                 ui.end_row();
-            }
-            for c in &t.tec_counters {
-                ui.label(&c.counter);
-                ui.label("-");
-                ui.label(if c.blocks_los { "yes" } else { "no" });
-                ui.label(if c.cover { "yes" } else { "no" });
-                ui.small(c.source.label());
+                ui.label("Need");
+                for c in &t.mct {
+                    ui.label(c.need.to_string());
+                }
                 ui.end_row();
+            });
+            ui.small(format!("Beyond ±2: {}", t.mct_clamp.label()));
+            ui.separator();
+            ui.strong("Table 3: Terrain Effects Chart");
+            egui::Grid::new("tec").striped(true).show(ui, |ui| {
+                for h in ["Terrain", "MP", "Blocks LOS", "Cover", "Source"] {
+                    ui.label(h);
+                }
+                ui.end_row();
+                let here = hover.and_then(|h| s.stat.tec(h)).map(|r| r.terrain.clone());
+                for r in &t.tec {
+                    let name = if here.as_deref() == Some(r.terrain.as_str()) {
+                        egui::RichText::new(&r.name)
+                            .background_color(egui::Color32::YELLOW)
+                            .color(egui::Color32::BLACK)
+                    } else {
+                        egui::RichText::new(&r.name)
+                    };
+                    ui.label(name);
+                    ui.label(r.cost.to_string());
+                    ui.label(if r.blocks_los { "yes" } else { "no" });
+                    ui.label(if r.cover { "yes" } else { "no" });
+                    ui.small(r.source.label());
+                    ui.end_row();
+                }
+                for c in &t.tec_counters {
+                    ui.label(&c.counter);
+                    ui.label("-");
+                    ui.label(if c.blocks_los { "yes" } else { "no" });
+                    ui.label(if c.cover { "yes" } else { "no" });
+                    ui.small(c.source.label());
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.strong("Reconstructions in this scenario (not in the rules text)");
+            for n in &s.stat.scenario.notes {
+                ui.small(format!("• {n}"));
             }
         });
-        ui.separator();
-        ui.strong("Reconstructions in this scenario (not in the rules text)");
-        for n in &s.stat.scenario.notes {
-            ui.small(format!("• {n}"));
-        }
-    });
 }

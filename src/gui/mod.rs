@@ -61,17 +61,26 @@ impl Game {
     pub fn new(session: Box<dyn GameSession>, curtain: bool) -> Self {
         let viewer = session.to_act().unwrap_or(0);
         let turn = session.turn();
-        Self { session, curtain, viewer, curtain_down: curtain, generation: 1, status: String::new(), autosaved_turn: turn, charts: false }
+        Self {
+            session,
+            curtain,
+            viewer,
+            curtain_down: curtain,
+            generation: 1,
+            status: String::new(),
+            autosaved_turn: turn,
+            charts: false,
+        }
     }
 
     /// Submit an action in notation; errors go to the status line, nothing is lost.
     pub fn submit(&mut self, action: &str) {
         match self.session.apply_str(action) {
             Ok(_) => {
-                self.status = format!("✔ {action}");
+                self.status = format!("done: {action}");
                 self.after_change();
             }
-            Err(e) => self.status = format!("✘ {e}"),
+            Err(e) => self.status = format!("refused: {e}"),
         }
     }
 
@@ -123,28 +132,36 @@ struct AutoShot {
     at_frame: u32,
 }
 
-/// Launch session waiting to become the `Game` resource.
-#[derive(Resource, Default)]
-struct Pending(Option<Box<dyn GameSession>>);
-
 /// Open the window and run until it is closed.
 pub fn run(launch: Launch) {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window { title: "Wargame — American Indian Wars".into(), resolution: WindowResolution::new(1400, 900), ..default() }),
+        primary_window: Some(Window {
+            title: "Wargame — American Indian Wars".into(),
+            resolution: WindowResolution::new(1400, 900),
+            ..default()
+        }),
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
     .add_plugins(ShellPlugin);
     let start_playing = launch.session.is_some();
-    app.insert_resource(Pending(launch.session));
+    if let Some(session) = launch.session {
+        // Insert now, so that the board is built when play starts.
+        app.insert_resource(Game::new(session, false));
+    }
     if let Some((path, frames)) = launch.screenshot {
-        app.insert_resource(AutoShot { path, at_frame: frames });
+        app.insert_resource(AutoShot {
+            path,
+            at_frame: frames,
+        });
         app.add_systems(Update, auto_screenshot);
     }
     if start_playing {
-        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Playing));
+        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {
+            next.set(Screen::Playing)
+        });
     }
     app.run();
 }
@@ -156,12 +173,16 @@ impl Plugin for ShellPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .init_resource::<MenuState>()
-            .init_resource::<Pending>()
             .add_plugins((board::plugin, harvest::plugin))
             .add_systems(PreStartup, spawn_camera)
-            .add_systems(OnEnter(Screen::Playing), adopt_pending)
-            .add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(Screen::Menu)))
-            .add_systems(EguiPrimaryContextPass, (curtain_ui, result_ui).run_if(in_state(Screen::Playing)))
+            .add_systems(
+                EguiPrimaryContextPass,
+                menu_ui.run_if(in_state(Screen::Menu)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (curtain_ui, result_ui).run_if(in_state(Screen::Playing)),
+            )
             .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)));
     }
 }
@@ -170,19 +191,22 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
 
-fn adopt_pending(mut commands: Commands, mut pending: ResMut<Pending>, game: Option<Res<Game>>) {
-    if let Some(s) = pending.0.take() {
-        commands.insert_resource(Game::new(s, false));
-    } else if game.is_none() {
-        warn!("entered play with no game");
-    }
-}
-
-fn menu_ui(mut contexts: EguiContexts, mut menu: ResMut<MenuState>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) -> Result {
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let root = games::harvest::setup::data_root();
     let list = games::games();
-    let mut root_ui = egui::Ui::new(ctx.clone(), "menu_root".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut root_ui = egui::Ui::new(
+        ctx.clone(),
+        "menu_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
     egui::CentralPanel::default().show(&mut root_ui, |ui| {
         ui.heading("Wargame — board wargames of the American Indian Wars");
         ui.label("Hot-seat play for two at one screen. Choose a game and a scenario.");
@@ -201,7 +225,9 @@ fn menu_ui(mut contexts: EguiContexts, mut menu: ResMut<MenuState>, mut commands
             let game = &list[menu.game.min(list.len() - 1)];
             let ids = games::scenarios(&root, game.id);
             for (i, id) in ids.iter().enumerate() {
-                let name = games::harvest::setup::load_scenario_id(&root, id).map(|l| format!("{} ({})", l.stat.scenario.name, l.stat.scenario.date)).unwrap_or_else(|e| format!("{id}: {e}"));
+                let name = games::harvest::setup::load_scenario_id(&root, id)
+                    .map(|l| format!("{} ({})", l.stat.scenario.name, l.stat.scenario.date))
+                    .unwrap_or_else(|e| format!("{id}: {e}"));
                 if cols[0].selectable_label(menu.scenario == i, name).clicked() {
                     menu.scenario = i;
                 }
@@ -212,8 +238,14 @@ fn menu_ui(mut contexts: EguiContexts, mut menu: ResMut<MenuState>, mut commands
                 ui.label("Dice seed:");
                 ui.add(egui::DragValue::new(&mut menu.seed));
             });
-            cols[0].checkbox(&mut menu.manual_setup, "Place my own units in set-up (otherwise the default set-up)");
-            cols[0].checkbox(&mut menu.curtain, "Handoff curtain between seats (always on when a scenario hides counters)");
+            cols[0].checkbox(
+                &mut menu.manual_setup,
+                "Place my own units in set-up (otherwise the default set-up)",
+            );
+            cols[0].checkbox(
+                &mut menu.curtain,
+                "Handoff curtain between seats (always on when a scenario hides counters)",
+            );
             cols[0].label("Seats: both seats are human (hot-seat).");
             if cols[0].button("Load saved game…").clicked() {
                 match games::load_save(&root, std::path::Path::new("saves/autosave.ron")) {
@@ -230,24 +262,39 @@ fn menu_ui(mut contexts: EguiContexts, mut menu: ResMut<MenuState>, mut commands
                         let sc = &l.stat.scenario;
                         cols[1].heading(&sc.name);
                         cols[1].label(format!("{} — rule {}", sc.date, sc.rule));
-                        egui::ScrollArea::vertical().id_salt("scenario_text").show(&mut cols[1], |ui| {
-                            ui.strong("Historical background");
-                            ui.label(&sc.background);
-                            ui.strong("Victory conditions");
-                            ui.label(format!("{} [{}]", sc.victory.text, sc.victory.source.label()));
-                            ui.label(match sc.turns {
-                                Some(t) => format!("Length: {t} turns [{}]", sc.turns_source.label()),
-                                None => "No turn limit".into(),
-                            });
-                            if !sc.notes.is_empty() {
-                                ui.strong("Reconstructions in this scenario");
-                                for n in &sc.notes {
-                                    ui.label(format!("• {n}"));
+                        egui::ScrollArea::vertical().id_salt("scenario_text").show(
+                            &mut cols[1],
+                            |ui| {
+                                ui.strong("Historical background");
+                                ui.label(&sc.background);
+                                ui.strong("Victory conditions");
+                                ui.label(format!(
+                                    "{} [{}]",
+                                    sc.victory.text,
+                                    sc.victory.source.label()
+                                ));
+                                ui.label(match sc.turns {
+                                    Some(t) => {
+                                        format!("Length: {t} turns [{}]", sc.turns_source.label())
+                                    }
+                                    None => "No turn limit".into(),
+                                });
+                                if !sc.notes.is_empty() {
+                                    ui.strong("Reconstructions in this scenario");
+                                    for n in &sc.notes {
+                                        ui.label(format!("• {n}"));
+                                    }
                                 }
-                            }
-                        });
-                        let hidden = sc.forces.iter().any(|f| f.hidden || f.kind == games::harvest::data::ForceKind::Hidden);
-                        if cols[1].button(egui::RichText::new("▶ Start game").heading()).clicked() {
+                            },
+                        );
+                        let hidden = sc
+                            .forces
+                            .iter()
+                            .any(|f| f.hidden || f.kind == games::harvest::data::ForceKind::Hidden);
+                        if cols[1]
+                            .button(egui::RichText::new("▶ Start game").heading())
+                            .clicked()
+                        {
                             match games::new_session(&root, id, menu.seed, menu.manual_setup) {
                                 Ok(s) => {
                                     commands.insert_resource(Game::new(s, menu.curtain || hidden));
@@ -300,26 +347,42 @@ fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result 
     Ok(())
 }
 
-fn result_ui(mut contexts: EguiContexts, game: Option<Res<Game>>, mut next: ResMut<NextState<Screen>>, mut commands: Commands) -> Result {
+fn result_ui(
+    mut contexts: EguiContexts,
+    game: Option<Res<Game>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
     let Some(game) = game else { return Ok(()) };
-    let Some(outcome) = game.session.outcome() else { return Ok(()) };
+    let Some(outcome) = game.session.outcome() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Game over").collapsible(false).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0)).show(ctx, |ui| {
-        let who = outcome.winner.map_or("Draw".to_string(), |w| format!("{} wins", game.session.seat_name(w)));
-        ui.heading(who);
-        ui.label(&outcome.summary);
-        for (i, s) in outcome.scores.iter().enumerate() {
-            ui.label(format!("{}: {s} points", game.session.seat_name(i as u8)));
-        }
-        if ui.button("Back to the menu").clicked() {
-            commands.remove_resource::<Game>();
-            next.set(Screen::Menu);
-        }
-    });
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            let who = outcome.winner.map_or("Draw".to_string(), |w| {
+                format!("{} wins", game.session.seat_name(w))
+            });
+            ui.heading(who);
+            ui.label(&outcome.summary);
+            for (i, s) in outcome.scores.iter().enumerate() {
+                ui.label(format!("{}: {s} points", game.session.seat_name(i as u8)));
+            }
+            if ui.button("Back to the menu").clicked() {
+                commands.remove_resource::<Game>();
+                next.set(Screen::Menu);
+            }
+        });
     Ok(())
 }
 
-fn shortcuts(keys: Res<ButtonInput<KeyCode>>, game: Option<ResMut<Game>>, mut contexts: EguiContexts) -> Result {
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Option<ResMut<Game>>,
+    mut contexts: EguiContexts,
+) -> Result {
     let Some(mut game) = game else { return Ok(()) };
     if contexts.ctx_mut()?.egui_wants_keyboard_input() || game.curtain_down {
         return Ok(());
@@ -342,7 +405,13 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, game: Option<ResMut<Game>>, mut co
 
 /// Save the game to `saves/<scenario>.ron` (atomically).
 pub fn save(game: &mut Game) {
-    let stem = game.session.scenario().rsplit('/').next().unwrap_or("game").to_string();
+    let stem = game
+        .session
+        .scenario()
+        .rsplit('/')
+        .next()
+        .unwrap_or("game")
+        .to_string();
     let path = PathBuf::from("saves").join(format!("{stem}.ron"));
     game.status = match game.session.save().write(&path) {
         Ok(()) => format!("saved to {}", path.display()),
@@ -350,7 +419,12 @@ pub fn save(game: &mut Game) {
     };
 }
 
-fn auto_screenshot(mut commands: Commands, frames: Res<FrameCount>, shot: Res<AutoShot>, mut done: Local<bool>) {
+fn auto_screenshot(
+    mut commands: Commands,
+    frames: Res<FrameCount>,
+    shot: Res<AutoShot>,
+    mut done: Local<bool>,
+) {
     if *done || frames.0 < shot.at_frame {
         return;
     }
@@ -358,7 +432,9 @@ fn auto_screenshot(mut commands: Commands, frames: Res<FrameCount>, shot: Res<Au
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(shot.path.clone()))
-        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            exit.write(AppExit::Success);
-        });
+        .observe(
+            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            },
+        );
 }

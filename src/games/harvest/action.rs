@@ -137,9 +137,20 @@ impl fmt::Display for Action {
         match self {
             Action::Place { piece, hex } => write!(f, "place {piece} {hex}"),
             Action::Ready => write!(f, "ready"),
-            Action::Fire { unit, weapon, targets, horses, ammo } => {
+            Action::Fire {
+                unit,
+                weapon,
+                targets,
+                horses,
+                ammo,
+            } => {
                 let t: Vec<String> = targets.iter().map(ToString::to_string).collect();
-                write!(f, "fire {unit} {weapon} {}{}", t.join(","), if *horses { "h" } else { "" })?;
+                write!(
+                    f,
+                    "fire {unit} {weapon} {}{}",
+                    t.join(","),
+                    if *horses { "h" } else { "" }
+                )?;
                 match ammo {
                     Some(Ammo::Canister) => write!(f, " canister"),
                     Some(Ammo::Shell) => write!(f, " shell"),
@@ -160,7 +171,11 @@ impl fmt::Display for Action {
             Action::Melee { hex } => write!(f, "melee {hex}"),
             Action::Raze { unit, target } => write!(f, "raze {unit} {target}"),
             Action::Rally { unit } => write!(f, "rally {unit}"),
-            Action::Flee { unit, hex, dismount } => match dismount {
+            Action::Flee {
+                unit,
+                hex,
+                dismount,
+            } => match dismount {
                 Some(d) => write!(f, "flee {unit} {hex} {d}"),
                 None => write!(f, "flee {unit} {hex}"),
             },
@@ -185,15 +200,28 @@ impl FromStr for Action {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let w: Vec<&str> = s.split_whitespace().collect();
-        let Some(verb) = w.first() else { return Err("empty action".into()) };
+        let Some(verb) = w.first() else {
+            return Err("empty action".into());
+        };
         let n = w.len();
         let arity = |k: usize| -> Result<(), String> {
-            if n == k { Ok(()) } else { Err(format!("'{verb}' takes {} word(s) after it, got {}", k - 1, n - 1)) }
+            if n == k {
+                Ok(())
+            } else {
+                Err(format!(
+                    "'{verb}' takes {} word(s) after it, got {}",
+                    k - 1,
+                    n - 1
+                ))
+            }
         };
         let a = match *verb {
             "place" => {
                 arity(3)?;
-                Action::Place { piece: id(w.get(1), "piece")?, hex: hex(w.get(2))? }
+                Action::Place {
+                    piece: id(w.get(1), "piece")?,
+                    hex: hex(w.get(2))?,
+                }
             }
             "ready" => {
                 arity(1)?;
@@ -208,14 +236,23 @@ impl FromStr for Action {
                 if horses {
                     t = &t[..t.len() - 1];
                 }
-                let targets = t.split(',').map(str::parse).collect::<Result<Vec<Coord>, _>>()?;
+                let targets = t
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<Vec<Coord>, _>>()?;
                 let ammo = match w.get(4) {
                     None => None,
                     Some(&"canister") => Some(Ammo::Canister),
                     Some(&"shell") => Some(Ammo::Shell),
                     Some(x) => return Err(format!("unknown ammunition '{x}' (canister or shell)")),
                 };
-                Action::Fire { unit: id(w.get(1), "unit")?, weapon: id(w.get(2), "weapon")?, targets, horses, ammo }
+                Action::Fire {
+                    unit: id(w.get(1), "unit")?,
+                    weapon: id(w.get(2), "weapon")?,
+                    targets,
+                    horses,
+                    ammo,
+                }
             }
             "blaze" | "move" | "enter" | "mount" | "dismount" | "shift" => {
                 arity(3)?;
@@ -231,15 +268,22 @@ impl FromStr for Action {
             }
             "pickup" => {
                 arity(3)?;
-                Action::Pickup { unit: id(w.get(1), "unit")?, weapon: id(w.get(2), "weapon")? }
+                Action::Pickup {
+                    unit: id(w.get(1), "unit")?,
+                    weapon: id(w.get(2), "weapon")?,
+                }
             }
             "unhide" => {
                 arity(2)?;
-                Action::Unhide { hex: hex(w.get(1))? }
+                Action::Unhide {
+                    hex: hex(w.get(1))?,
+                }
             }
             "stop" => {
                 arity(2)?;
-                Action::Stop { unit: id(w.get(1), "unit")? }
+                Action::Stop {
+                    unit: id(w.get(1), "unit")?,
+                }
             }
             "pass" => {
                 arity(1)?;
@@ -251,15 +295,22 @@ impl FromStr for Action {
             }
             "melee" => {
                 arity(2)?;
-                Action::Melee { hex: hex(w.get(1))? }
+                Action::Melee {
+                    hex: hex(w.get(1))?,
+                }
             }
             "raze" => {
                 arity(3)?;
-                Action::Raze { unit: id(w.get(1), "unit")?, target: id(w.get(2), "target")? }
+                Action::Raze {
+                    unit: id(w.get(1), "unit")?,
+                    target: id(w.get(2), "target")?,
+                }
             }
             "rally" => {
                 arity(2)?;
-                Action::Rally { unit: id(w.get(1), "unit")? }
+                Action::Rally {
+                    unit: id(w.get(1), "unit")?,
+                }
             }
             "flee" => {
                 if !(3..=4).contains(&n) {
@@ -269,11 +320,18 @@ impl FromStr for Action {
                     Some(d) => Some(d.parse()?),
                     None => None,
                 };
-                Action::Flee { unit: id(w.get(1), "unit")?, hex: hex(w.get(2))?, dismount }
+                Action::Flee {
+                    unit: id(w.get(1), "unit")?,
+                    hex: hex(w.get(2))?,
+                    dismount,
+                }
             }
             "medicine" => {
                 arity(3)?;
-                Action::Medicine { medicine: id(w.get(1), "medicine")?, unit: id(w.get(2), "unit")? }
+                Action::Medicine {
+                    medicine: id(w.get(1), "medicine")?,
+                    unit: id(w.get(2), "unit")?,
+                }
             }
             other => return Err(format!("unknown action '{other}'")),
         };
@@ -319,7 +377,16 @@ mod tests {
 
     #[test]
     fn bad_notation_is_an_error_not_a_panic() {
-        for s in ["", "fly a3", "move a3", "move a3 99", "fire a3 R", "fire a3 R 0605 grape", "move a-3 0101", "flee a3 0101 0102 0103"] {
+        for s in [
+            "",
+            "fly a3",
+            "move a3",
+            "move a3 99",
+            "fire a3 R",
+            "fire a3 R 0605 grape",
+            "move a-3 0101",
+            "flee a3 0101 0102 0103",
+        ] {
             assert!(s.parse::<Action>().is_err(), "{s}");
         }
     }

@@ -241,6 +241,9 @@ pub struct Force {
     /// Start under a Hidden counter (III.F) or concealed under a Lodge.
     #[serde(default)]
     pub hidden: bool,
+    /// For `Artillery`: `"gatling"` or `"howitzer"` (II.E; one two-sided counter).
+    #[serde(default)]
+    pub gun: Option<String>,
     /// Start mounted on a Horses counter of the same side placed in the same hex.
     #[serde(default)]
     pub mounted: bool,
@@ -421,7 +424,9 @@ pub struct ScenarioDef {
     pub background: String,
     /// Historical outcome.
     pub outcome: String,
-    /// Map tiles (`"A"`, `"B"`, `"C"`), north to south.
+    /// Map tiles north to south: a letter (`"A"`, `"B"`, `"C"`) names a shipped tile in
+    /// `scenarios/harvest_the_wind/maps/`; a name ending in `.ron` is a tile file relative
+    /// to the scenario file.
     pub board: Vec<String>,
     /// Sides; side 0 moves first each turn.
     pub sides: Vec<SideDef>,

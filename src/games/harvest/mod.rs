@@ -24,7 +24,6 @@ impl GameId for Harvest {
     const ID: &'static str = setup::GAME;
 }
 
-
 /// A counter as one seat sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceView {
@@ -98,7 +97,9 @@ pub fn view(s: &State, seat: Seat) -> View {
             let place = match &p.loc {
                 Loc::Map(c) => format!("map {c}"),
                 Loc::Carried(h) => format!("carried by {}", s.p(*h).id),
-                Loc::Offboard { zone, turn } => format!("off-board, enters from {zone} on turn {turn}"),
+                Loc::Offboard { zone, turn } => {
+                    format!("off-board, enters from {zone} on turn {turn}")
+                }
                 Loc::Pool => "reinforcement pool".into(),
                 Loc::Eliminated => "eliminated".into(),
                 Loc::Removed => "removed".into(),
@@ -160,7 +161,12 @@ impl Rules for Harvest {
         2
     }
     fn seat_name(state: &State, seat: Seat) -> String {
-        state.stat.scenario.sides.get(usize::from(seat)).map_or_else(|| format!("seat {seat}"), |s| s.name.clone())
+        state
+            .stat
+            .scenario
+            .sides
+            .get(usize::from(seat))
+            .map_or_else(|| format!("seat {seat}"), |s| s.name.clone())
     }
     fn turn(state: &State) -> u32 {
         state.turn
@@ -208,12 +214,17 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             Pending::Flee { .. } => "flee".into(),
             Pending::Medicine { .. } => "medicine".into(),
         },
-        "winner" => s.result.as_ref().map_or("none".into(), |r| r.winner.map_or("draw".into(), |w| w.to_string())),
+        "winner" => s.result.as_ref().map_or("none".into(), |r| {
+            r.winner.map_or("draw".into(), |w| w.to_string())
+        }),
         "over" => (s.phase == Phase::Over).to_string(),
         "dice_left" => s.dice.forced_left().to_string(),
         _ => {
             if let Some(n) = key.strip_prefix("points.") {
-                return s.points.get(n.parse::<usize>().ok()?).map(ToString::to_string);
+                return s
+                    .points
+                    .get(n.parse::<usize>().ok()?)
+                    .map(ToString::to_string);
             }
             let (id, field) = key.split_once('.')?;
             let p = s.p(s.find(id)?);
@@ -234,7 +245,8 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 "melee" => p.melee.to_string(),
                 "morale" => p.morale.to_string(),
                 "carries" => {
-                    let v: Vec<String> = s.carried(s.find(id)?).map(|w| s.p(w).id.clone()).collect();
+                    let v: Vec<String> =
+                        s.carried(s.find(id)?).map(|w| s.p(w).id.clone()).collect();
                     v.join(",")
                 }
                 _ => return None,

@@ -93,9 +93,15 @@ fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side) -> bool {
     s.at(c).any(|i| {
         let p = s.p(i);
         match p.kind {
-            Kind::Unit | Kind::Crew | Kind::Dependent | Kind::Horses | Kind::Wagon | Kind::Blaze | Kind::Dust | Kind::Lodge | Kind::Leader => {
-                p.kind != Kind::Leader || p.side == seer || !p.hidden
-            }
+            Kind::Unit
+            | Kind::Crew
+            | Kind::Dependent
+            | Kind::Horses
+            | Kind::Wagon
+            | Kind::Blaze
+            | Kind::Dust
+            | Kind::Lodge
+            | Kind::Leader => p.kind != Kind::Leader || p.side == seer || !p.hidden,
             Kind::Hidden => p.side != seer,
             _ => false,
         }
@@ -112,7 +118,8 @@ pub fn los(s: &State, a: Coord, b: Coord, seer: Side) -> bool {
 fn enemy_present(s: &State, c: Coord, side: Side) -> bool {
     s.at(c).any(|i| {
         let p = s.p(i);
-        p.side != side && (p.kind.is_unit() || p.kind == Kind::Hidden || (p.kind == Kind::Leader && p.hidden))
+        p.side != side
+            && (p.kind.is_unit() || p.kind == Kind::Hidden || (p.kind == Kind::Leader && p.hidden))
     })
 }
 
@@ -125,16 +132,30 @@ fn enemy_unit_in(s: &State, c: Coord, side: Side) -> Option<Pid> {
 fn target_in(s: &State, c: Coord, firer_side: Side) -> Option<Pid> {
     let enemy = 1 - firer_side;
     s.unit_at(c, enemy)
-        .or_else(|| s.at(c).find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Leader))
-        .or_else(|| s.at(c).find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Dependent))
-        .or_else(|| s.at(c).find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Hidden))
+        .or_else(|| {
+            s.at(c)
+                .find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Leader)
+        })
+        .or_else(|| {
+            s.at(c)
+                .find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Dependent)
+        })
+        .or_else(|| {
+            s.at(c)
+                .find(|&i| s.p(i).side == enemy && s.p(i).kind == Kind::Hidden)
+        })
 }
 
 /// Unmounted enemy Horses in a hex (VIII.C).
 fn horses_in(s: &State, c: Coord, firer_side: Side) -> Option<Pid> {
     s.at(c).find(|&i| {
         let p = s.p(i);
-        p.kind == Kind::Horses && p.side != firer_side && !s.pieces.iter().any(|q| q.mounted_on == Some(i) && q.kind.is_unit())
+        p.kind == Kind::Horses
+            && p.side != firer_side
+            && !s
+                .pieces
+                .iter()
+                .any(|q| q.mounted_on == Some(i) && q.kind.is_unit())
     })
 }
 
@@ -149,7 +170,14 @@ fn artillery_at(s: &State, c: Coord) -> Option<Pid> {
 }
 
 /// Compute a fire attack's figures, or why it is impossible.
-pub fn fire_calc(s: &State, firer: Pid, weapon: Pid, target_hex: Coord, horses: bool, ammo: Option<Ammo>) -> Result<FireCalc, String> {
+pub fn fire_calc(
+    s: &State,
+    firer: Pid,
+    weapon: Pid,
+    target_hex: Coord,
+    horses: bool,
+    ammo: Option<Ammo>,
+) -> Result<FireCalc, String> {
     let st = &s.stat;
     let f = s.p(firer);
     let w = s.p(weapon);
@@ -163,45 +191,86 @@ pub fn fire_calc(s: &State, firer: Pid, weapon: Pid, target_hex: Coord, horses: 
             if w.lost_ammo.contains(&a) {
                 return Err(format!("the Howitzer can no longer fire {a:?} (II.E.4)"));
             }
-            let key = if a == Ammo::Canister { "howitzer_canister" } else { "howitzer_shell" };
-            row = st.tables.fct.iter().position(|r| r.weapon == key).ok_or("no howitzer row in the FCT")?;
+            let key = if a == Ammo::Canister {
+                "howitzer_canister"
+            } else {
+                "howitzer_shell"
+            };
+            row = st
+                .tables
+                .fct
+                .iter()
+                .position(|r| r.weapon == key)
+                .ok_or("no howitzer row in the FCT")?;
         }
     }
     let fct = st.tables.fct.get(row).ok_or("weapon has no FCT row")?;
     let col = (range as usize).min(8);
-    let need = fct.to_hit.get(col).copied().flatten().ok_or(format!("{} cannot fire at range {range} (Table 1, II.A.4)", fct.name))?;
+    let need = fct.to_hit.get(col).copied().flatten().ok_or(format!(
+        "{} cannot fire at range {range} (Table 1, II.A.4)",
+        fct.name
+    ))?;
     let mut mods: Vec<(i8, String)> = Vec::new();
-    let fe = if f.kind == Kind::Leader { 0 } else { f.fire.unwrap_or(0) as i8 };
+    let fe = if f.kind == Kind::Leader {
+        0
+    } else {
+        f.fire.unwrap_or(0) as i8
+    };
     if fe != 0 {
         mods.push((fe, format!("Fire Combat Effectiveness F{fe} (II.A.5)")));
     }
     let fm = &st.tables.fire_modifiers;
     if w.flipped && w.kind == Kind::Weapon {
-        mods.push((fm.low_ammo.value, format!("Low Ammo ({})", fm.low_ammo.source.label())));
+        mods.push((
+            fm.low_ammo.value,
+            format!("Low Ammo ({})", fm.low_ammo.source.label()),
+        ));
     }
     if horses {
-        mods.push((fm.horses.value, format!("unmounted Horses ({})", fm.horses.source.label())));
+        mods.push((
+            fm.horses.value,
+            format!("unmounted Horses ({})", fm.horses.source.label()),
+        ));
     } else if let Some(t) = target_in(s, target_hex, f.side) {
         let tp = s.p(t);
         if tp.mounted_on.is_some() {
-            mods.push((fm.mounted_target.value, format!("mounted target ({})", fm.mounted_target.source.label())));
+            mods.push((
+                fm.mounted_target.value,
+                format!("mounted target ({})", fm.mounted_target.source.label()),
+            ));
         }
         if tp.kind == Kind::Dependent {
-            mods.push((fm.dependents.value, format!("Dependents ({})", fm.dependents.source.label())));
+            mods.push((
+                fm.dependents.value,
+                format!("Dependents ({})", fm.dependents.source.label()),
+            ));
         }
         if in_cover(s, target_hex, t) {
-            mods.push((fm.cover.value, format!("Cover ({})", fm.cover.source.label())));
+            mods.push((
+                fm.cover.value,
+                format!("Cover ({})", fm.cover.source.label()),
+            ));
         }
         if hidden_stack(s, target_hex, tp.side) {
-            mods.push((fm.hidden.value, format!("Hidden ({})", fm.hidden.source.label())));
+            mods.push((
+                fm.hidden.value,
+                format!("Hidden ({})", fm.hidden.source.label()),
+            ));
         }
     }
-    Ok(FireCalc { range, row, col, need, mods })
+    Ok(FireCalc {
+        range,
+        row,
+        col,
+        need,
+        mods,
+    })
 }
 
 /// Whether a hex holds a Hidden counter of `side`.
 pub fn hidden_stack(s: &State, c: Coord, side: Side) -> bool {
-    s.at(c).any(|i| s.p(i).side == side && (s.p(i).hidden || s.p(i).kind == Kind::Hidden))
+    s.at(c)
+        .any(|i| s.p(i).side == side && (s.p(i).hidden || s.p(i).kind == Kind::Hidden))
 }
 
 /// The rally/morale modifier for a unit: best leader rating in range, and Medicine
@@ -236,7 +305,10 @@ fn leader_medicine_mod(s: &State, unit: Pid) -> (u8, Vec<String>) {
     });
     if near {
         total += tab.medicine_rally.value as u8;
-        why.push(format!("-{} Medicine within {mr} hexes (VII.A)", tab.medicine_rally.value));
+        why.push(format!(
+            "-{} Medicine within {mr} hexes (VII.A)",
+            tab.medicine_rally.value
+        ));
     }
     (total, why)
 }
@@ -258,7 +330,10 @@ fn log_about(log: &mut Vec<LogEntry>, s: &State, pid: Pid, text: impl Fn(&str) -
     let p = s.p(pid);
     if p.hidden || p.kind == Kind::Hidden {
         log.push(LogEntry::private(p.side, text(&shown(s, pid, p.side))));
-        log.push(LogEntry::private(1 - p.side, text(&shown(s, pid, 1 - p.side))));
+        log.push(LogEntry::private(
+            1 - p.side,
+            text(&shown(s, pid, 1 - p.side)),
+        ));
     } else {
         log.push(LogEntry::public(text(&shown(s, pid, p.side))));
     }
@@ -297,7 +372,11 @@ pub fn legal(s: &State) -> Vec<Action> {
             out.push(Action::Pass);
             return out;
         }
-        Pending::Flee { unit, why, start_dist } => {
+        Pending::Flee {
+            unit,
+            why,
+            start_dist,
+        } => {
             flee_options(s, unit, why, start_dist, &mut out);
             return out;
         }
@@ -329,13 +408,21 @@ pub fn legal(s: &State) -> Vec<Action> {
         Phase::Rally => {
             for (i, p) in s.pieces.iter().enumerate() {
                 let i = i as Pid;
-                if p.side == s.phasing && p.on_map() && p.kind.is_unit() && p.pinned && !s.rallied.contains(&i) {
+                if p.side == s.phasing
+                    && p.on_map()
+                    && p.kind.is_unit()
+                    && p.pinned
+                    && !s.rallied.contains(&i)
+                {
                     out.push(Action::Rally { unit: p.id.clone() });
                 }
             }
             if s.stat.scenario.sides[usize::from(s.phasing)].indian {
                 for (i, p) in s.pieces.iter().enumerate() {
-                    if p.kind == Kind::Medicine && p.side == s.phasing && matches!(p.loc, Loc::Carried(_) | Loc::Map(_)) {
+                    if p.kind == Kind::Medicine
+                        && p.side == s.phasing
+                        && matches!(p.loc, Loc::Carried(_) | Loc::Map(_))
+                    {
                         medicine_targets(s, i as Pid, false, &mut out);
                     }
                 }
@@ -356,7 +443,10 @@ fn setup_actions(s: &State, out: &mut Vec<Action>) {
         if let Some(zone) = super::setup::zone_of(s, i as Pid) {
             for c in zone {
                 if Some(c) != p.hex() && super::setup::can_place(s, i as Pid, c) {
-                    out.push(Action::Place { piece: p.id.clone(), hex: c });
+                    out.push(Action::Place {
+                        piece: p.id.clone(),
+                        hex: c,
+                    });
                 }
             }
         }
@@ -392,8 +482,13 @@ fn usable_weapons(s: &State, unit: Pid) -> Vec<Pid> {
                 }
             }
         }
-        Kind::Unit if u.fire.is_some() => out.extend(s.carried(unit).filter(|&w| s.p(w).kind == Kind::Weapon)),
-        Kind::Leader => out.extend(s.carried(unit).filter(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == "P")),
+        Kind::Unit if u.fire.is_some() => {
+            out.extend(s.carried(unit).filter(|&w| s.p(w).kind == Kind::Weapon))
+        }
+        Kind::Leader => out.extend(
+            s.carried(unit)
+                .filter(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == "P"),
+        ),
         _ => {}
     }
     out
@@ -405,7 +500,11 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
     let Some(from) = f.hex() else { return vec![] };
     let w = s.p(weapon);
     let ammos: Vec<Option<Ammo>> = if w.kind == Kind::Artillery && w.letter == "howitzer" {
-        [Ammo::Canister, Ammo::Shell].into_iter().filter(|a| !w.lost_ammo.contains(a)).map(Some).collect()
+        [Ammo::Canister, Ammo::Shell]
+            .into_iter()
+            .filter(|a| !w.lost_ammo.contains(a))
+            .map(Some)
+            .collect()
     } else {
         vec![None]
     };
@@ -423,10 +522,14 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
             continue;
         }
         for ammo in &ammos {
-            if target_in(s, c, f.side).is_some() && fire_calc(s, firer, weapon, c, false, *ammo).is_ok() {
+            if target_in(s, c, f.side).is_some()
+                && fire_calc(s, firer, weapon, c, false, *ammo).is_ok()
+            {
                 out.push((c, false, *ammo));
             }
-            if horses_in(s, c, f.side).is_some() && fire_calc(s, firer, weapon, c, true, *ammo).is_ok() {
+            if horses_in(s, c, f.side).is_some()
+                && fire_calc(s, firer, weapon, c, true, *ammo).is_ok()
+            {
                 out.push((c, true, *ammo));
             }
         }
@@ -436,7 +539,10 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
 
 fn can_fire_now(s: &State, unit: Pid) -> bool {
     let u = s.p(unit);
-    u.on_map() && !u.pinned && u.mounted_on.is_none() && (u.kind.is_unit() || u.kind == Kind::Leader)
+    u.on_map()
+        && !u.pinned
+        && u.mounted_on.is_none()
+        && (u.kind.is_unit() || u.kind == Kind::Leader)
 }
 
 fn offensive_fires(s: &State, out: &mut Vec<Action>) {
@@ -448,9 +554,19 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
         }
         for w in usable_weapons(s, i) {
             let targets = fire_targets(s, i, w);
-            let letter = if s.p(w).kind == Kind::Artillery { "art".to_string() } else { s.p(w).letter.clone() };
+            let letter = if s.p(w).kind == Kind::Artillery {
+                "art".to_string()
+            } else {
+                s.p(w).letter.clone()
+            };
             for (c, horses, ammo) in &targets {
-                out.push(Action::Fire { unit: p.id.clone(), weapon: letter.clone(), targets: vec![*c], horses: *horses, ammo: *ammo });
+                out.push(Action::Fire {
+                    unit: p.id.clone(),
+                    weapon: letter.clone(),
+                    targets: vec![*c],
+                    horses: *horses,
+                    ammo: *ammo,
+                });
             }
             if s.p(w).kind == Kind::Artillery {
                 multi_targets(s, i, w, &targets, out);
@@ -460,7 +576,10 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
             if let Some(from) = p.hex() {
                 for c in s.stat.map.coords().filter(|c| c.distance(from) <= 2) {
                     if blaze_ok(s, c) {
-                        out.push(Action::Blaze { unit: p.id.clone(), hex: c });
+                        out.push(Action::Blaze {
+                            unit: p.id.clone(),
+                            hex: c,
+                        });
                     }
                 }
             }
@@ -471,7 +590,13 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
 /// Artillery multi-target fire (II.E.5-7): groups of mutually adjacent target hexes,
 /// all in LOS, range to the nearest at least the number of targets, at most 7. Listed
 /// as pairs of adjacent hexes (larger groups may be given in notation).
-fn multi_targets(s: &State, firer: Pid, w: Pid, singles: &[(Coord, bool, Option<Ammo>)], out: &mut Vec<Action>) {
+fn multi_targets(
+    s: &State,
+    firer: Pid,
+    w: Pid,
+    singles: &[(Coord, bool, Option<Ammo>)],
+    out: &mut Vec<Action>,
+) {
     let id = s.p(firer).id.clone();
     for (i, (a, ha, am)) in singles.iter().enumerate() {
         for (b, hb, bm) in &singles[i + 1..] {
@@ -480,13 +605,25 @@ fn multi_targets(s: &State, firer: Pid, w: Pid, singles: &[(Coord, bool, Option<
             }
             let targets = vec![*a, *b];
             if multi_ok(s, firer, w, &targets, *am).is_ok() {
-                out.push(Action::Fire { unit: id.clone(), weapon: "art".into(), targets, horses: false, ammo: *am });
+                out.push(Action::Fire {
+                    unit: id.clone(),
+                    weapon: "art".into(),
+                    targets,
+                    horses: false,
+                    ammo: *am,
+                });
             }
         }
     }
 }
 
-fn multi_ok(s: &State, firer: Pid, w: Pid, targets: &[Coord], ammo: Option<Ammo>) -> Result<(), String> {
+fn multi_ok(
+    s: &State,
+    firer: Pid,
+    w: Pid,
+    targets: &[Coord],
+    ammo: Option<Ammo>,
+) -> Result<(), String> {
     if targets.len() > 7 {
         return Err("no more than seven targets (II.E.6)".into());
     }
@@ -496,7 +633,10 @@ fn multi_ok(s: &State, firer: Pid, w: Pid, targets: &[Coord], ammo: Option<Ammo>
     let from = s.p(firer).hex().ok_or("not on map")?;
     let nearest = targets.iter().map(|t| t.distance(from)).min().unwrap_or(0);
     if (nearest as usize) < targets.len() {
-        return Err(format!("range to the nearest target ({nearest}) is less than the number of targets ({}) (II.E.5)", targets.len()));
+        return Err(format!(
+            "range to the nearest target ({nearest}) is less than the number of targets ({}) (II.E.5)",
+            targets.len()
+        ));
     }
     // Targets must form one group of adjacent hexes.
     let mut reached = vec![targets[0]];
@@ -522,7 +662,13 @@ fn blaze_ok(s: &State, c: Coord) -> bool {
     if s.stat.tec(c).is_some_and(|t| t.cover) {
         return false;
     }
-    !s.at(c).any(|i| matches!(s.p(i).kind, Kind::Wagon | Kind::Blaze | Kind::Dust | Kind::Lodge | Kind::Horses) || s.p(i).hidden || s.p(i).kind == Kind::Hidden)
+    !s.at(c).any(|i| {
+        matches!(
+            s.p(i).kind,
+            Kind::Wagon | Kind::Blaze | Kind::Dust | Kind::Lodge | Kind::Horses
+        ) || s.p(i).hidden
+            || s.p(i).kind == Kind::Hidden
+    })
 }
 
 fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
@@ -536,7 +682,9 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
         let Some(from) = p.hex() else { continue };
         for w in usable_weapons(s, i) {
             let wp = s.p(w);
-            if wp.kind == Kind::Artillery && !mode_ok(s, i, w, mover, from, hex, FireMode::Defensive) {
+            if wp.kind == Kind::Artillery
+                && !mode_ok(s, i, w, mover, from, hex, FireMode::Defensive)
+            {
                 continue;
             }
             let opp = mode_ok(s, i, w, mover, from, hex, FireMode::Opportunity);
@@ -544,15 +692,30 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
             if !opp && !def {
                 continue;
             }
-            let letter = if wp.kind == Kind::Artillery { "art".to_string() } else { wp.letter.clone() };
-            let ammos: Vec<Option<Ammo>> = if wp.kind == Kind::Artillery && wp.letter == "howitzer" {
-                [Ammo::Canister, Ammo::Shell].into_iter().filter(|a| !wp.lost_ammo.contains(a)).map(Some).collect()
+            let letter = if wp.kind == Kind::Artillery {
+                "art".to_string()
+            } else {
+                wp.letter.clone()
+            };
+            let ammos: Vec<Option<Ammo>> = if wp.kind == Kind::Artillery && wp.letter == "howitzer"
+            {
+                [Ammo::Canister, Ammo::Shell]
+                    .into_iter()
+                    .filter(|a| !wp.lost_ammo.contains(a))
+                    .map(Some)
+                    .collect()
             } else {
                 vec![None]
             };
             for ammo in ammos {
                 if los(s, from, hex, side) && fire_calc(s, i, w, hex, false, ammo).is_ok() {
-                    out.push(Action::Fire { unit: p.id.clone(), weapon: letter.clone(), targets: vec![hex], horses: false, ammo });
+                    out.push(Action::Fire {
+                        unit: p.id.clone(),
+                        weapon: letter.clone(),
+                        targets: vec![hex],
+                        horses: false,
+                        ammo,
+                    });
                 }
             }
         }
@@ -560,17 +723,35 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
 }
 
 /// Whether a reaction shot of a mode is allowed (IV.A, IV.B).
-fn mode_ok(s: &State, firer: Pid, weapon: Pid, mover: Pid, from: Coord, hex: Coord, mode: FireMode) -> bool {
+fn mode_ok(
+    s: &State,
+    firer: Pid,
+    weapon: Pid,
+    mover: Pid,
+    from: Coord,
+    hex: Coord,
+    mode: FireMode,
+) -> bool {
     let w = s.p(weapon);
     match mode {
         FireMode::Opportunity => {
             // IV.A.1 Hidden units cannot be fired upon; IV.A.2 once per firer; IV.A.3 once
             // per target per hex; IV.A.4 no artillery.
-            !s.p(mover).hidden && !s.fired.contains(&firer) && !s.hex_fired.0 && w.kind != Kind::Artillery
+            !s.p(mover).hidden
+                && !s.fired.contains(&firer)
+                && !s.hex_fired.0
+                && w.kind != Kind::Artillery
         }
         FireMode::Defensive => {
-            let defensive_weapon = if w.kind == Kind::Artillery { true } else { s.stat.tables.fct.get(w.row).is_some_and(|r| r.defensive) };
-            from.distance(hex) <= 1 && defensive_weapon && !s.defensive_pairs.contains(&(firer, mover)) && !s.hex_fired.1
+            let defensive_weapon = if w.kind == Kind::Artillery {
+                true
+            } else {
+                s.stat.tables.fct.get(w.row).is_some_and(|r| r.defensive)
+            };
+            from.distance(hex) <= 1
+                && defensive_weapon
+                && !s.defensive_pairs.contains(&(firer, mover))
+                && !s.hex_fired.1
         }
         FireMode::Offensive => true,
     }
@@ -585,7 +766,10 @@ fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Ve
         from,
         n,
         |_, to| {
-            if s.blazes.iter().any(|(b, _, _)| *b == to) || enemy_present(s, to, u.side) || s.unit_at(to, u.side).is_some() {
+            if s.blazes.iter().any(|(b, _, _)| *b == to)
+                || enemy_present(s, to, u.side)
+                || s.unit_at(to, u.side).is_some()
+            {
                 return None;
             }
             if mounted && s.stat.terrain(to) == Terrain::Woods {
@@ -602,19 +786,32 @@ fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Ve
         match why {
             Flight::Rout => {
                 if d != from && farther && in_cover(s, d, unit) {
-                    out.push(Action::Flee { unit: u.id.clone(), hex: d, dismount: None });
+                    out.push(Action::Flee {
+                        unit: u.id.clone(),
+                        hex: d,
+                        dismount: None,
+                    });
                 }
             }
             Flight::Mounted => {
                 if d != from && !farther {
                     continue;
                 }
-                let mut spots: Vec<Coord> = std::iter::once(d).chain(s.stat.map.neighbors(d)).collect();
+                let mut spots: Vec<Coord> =
+                    std::iter::once(d).chain(s.stat.map.neighbors(d)).collect();
                 spots.sort();
                 for x in spots {
-                    let ok = x == d || x == from || (s.unit_at(x, u.side).is_none() && !enemy_present(s, x, u.side) && !s.blazes.iter().any(|(b, _, _)| *b == x));
+                    let ok = x == d
+                        || x == from
+                        || (s.unit_at(x, u.side).is_none()
+                            && !enemy_present(s, x, u.side)
+                            && !s.blazes.iter().any(|(b, _, _)| *b == x));
                     if ok {
-                        out.push(Action::Flee { unit: u.id.clone(), hex: d, dismount: Some(x) });
+                        out.push(Action::Flee {
+                            unit: u.id.clone(),
+                            hex: d,
+                            dismount: Some(x),
+                        });
                     }
                 }
             }
@@ -643,7 +840,10 @@ fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Act
         if s.carried(i).any(|x| s.p(x).kind == Kind::Medicine) {
             continue;
         }
-        out.push(Action::Medicine { medicine: m.id.clone(), unit: p.id.clone() });
+        out.push(Action::Medicine {
+            medicine: m.id.clone(),
+            unit: p.id.clone(),
+        });
     }
 }
 
@@ -674,7 +874,10 @@ fn raze_actions(s: &State, out: &mut Vec<Action>) {
         for t in s.at(c) {
             let tp = s.p(t);
             if tp.side != p.side && matches!(tp.kind, Kind::Dependent | Kind::Lodge) {
-                out.push(Action::Raze { unit: p.id.clone(), target: tp.id.clone() });
+                out.push(Action::Raze {
+                    unit: p.id.clone(),
+                    target: tp.id.clone(),
+                });
             }
         }
     }
@@ -684,7 +887,10 @@ fn raze_actions(s: &State, out: &mut Vec<Action>) {
 fn movers(s: &State) -> impl Iterator<Item = Pid> + '_ {
     s.pieces.iter().enumerate().filter_map(move |(i, p)| {
         let i = i as Pid;
-        let kind_ok = matches!(p.kind, Kind::Unit | Kind::Crew | Kind::Leader | Kind::Hidden);
+        let kind_ok = matches!(
+            p.kind,
+            Kind::Unit | Kind::Crew | Kind::Leader | Kind::Hidden
+        );
         let rec_done = s.rec(i).is_some_and(|r| r.done);
         (p.side == s.phasing && kind_ok && !p.pinned && !rec_done && p.on_map()).then_some(i)
     })
@@ -712,7 +918,10 @@ pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, Str
     if u.kind.is_unit() && s.unit_at(to, u.side).is_some() {
         return Err("only one friendly unit per hex (III.E.1)".into());
     }
-    if u.kind == Kind::Leader && s.at(to).any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side) {
+    if u.kind == Kind::Leader
+        && s.at(to)
+            .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
+    {
         return Err("only one Leader per hex (III.E.2)".into());
     }
     if mounted && s.at(to).any(|i| s.p(i).kind == Kind::Horses) {
@@ -722,10 +931,17 @@ pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, Str
         return Err("a Hidden counter alone cannot enter an enemy hex".into());
     }
     if enemy_present(s, to, u.side) && s.rec(unit).is_some_and(|r| r.started_with_enemy) {
-        return Err("a unit that began stacked with an enemy may not enter another enemy hex (III.D.4)".into());
+        return Err(
+            "a unit that began stacked with an enemy may not enter another enemy hex (III.D.4)"
+                .into(),
+        );
     }
     let tec = st.tec(to).ok_or("hex not on map")?;
-    let climb = if st.map.level(to) > st.map.level(from) { st.tables.climb_cost.value as u8 * (st.map.level(to) - st.map.level(from)) } else { 0 };
+    let climb = if st.map.level(to) > st.map.level(from) {
+        st.tables.climb_cost.value as u8 * (st.map.level(to) - st.map.level(from))
+    } else {
+        0
+    };
     Ok(tec.cost + climb)
 }
 
@@ -736,7 +952,9 @@ fn can_step(s: &State, unit: Pid, to: Coord) -> bool {
     if rec.stopped || rec.thirsty {
         return false;
     }
-    let Ok(cost) = step_cost(s, unit, from, to) else { return false };
+    let Ok(cost) = step_cost(s, unit, from, to) else {
+        return false;
+    };
     if u.hidden || u.kind == Kind::Hidden {
         if rec.hexes >= s.stat.tables.hidden_move.value as u8 {
             return false;
@@ -776,14 +994,22 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
             let p = s.p(i);
             if let Some(to) = p.hex().and_then(|h| h.step(dir)) {
                 if (s.active.is_none() || s.active == Some(i)) && can_step(s, i, to) {
-                    out.push(Action::Move { unit: p.id.clone(), hex: to });
+                    out.push(Action::Move {
+                        unit: p.id.clone(),
+                        hex: to,
+                    });
                     any = true;
                 }
             }
         }
         if let Some(a) = s.active {
-            if !out.iter().any(|x| matches!(x, Action::Move { unit, .. } if *unit == s.p(a).id)) {
-                out.push(Action::Stop { unit: s.p(a).id.clone() });
+            if !out
+                .iter()
+                .any(|x| matches!(x, Action::Move { unit, .. } if *unit == s.p(a).id))
+            {
+                out.push(Action::Stop {
+                    unit: s.p(a).id.clone(),
+                });
             }
         } else if !any {
             out.push(Action::End);
@@ -800,20 +1026,34 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         let rec = s.rec(i).cloned().unwrap_or_default();
         for to in s.stat.map.neighbors(from) {
             if can_step(s, i, to) {
-                out.push(Action::Move { unit: p.id.clone(), hex: to });
+                out.push(Action::Move {
+                    unit: p.id.clone(),
+                    hex: to,
+                });
             }
         }
-        if !rec.changed && !rec.stopped && !rec.thirsty && p.kind != Kind::Hidden {
+        if !rec.changed
+            && !rec.thirsty
+            && p.kind != Kind::Hidden
+            && (!rec.stopped || p.mounted_on.is_some())
+        {
             if p.mounted_on.is_none() {
                 for c in std::iter::once(from).chain(s.stat.map.neighbors(from)) {
                     if mount_target(s, i, c).is_some() {
-                        out.push(Action::Mount { unit: p.id.clone(), hex: c });
+                        out.push(Action::Mount {
+                            unit: p.id.clone(),
+                            hex: c,
+                        });
                     }
                 }
             } else {
                 for c in std::iter::once(from).chain(s.stat.map.neighbors(from)) {
-                    if dismount_ok(s, i, c) {
-                        out.push(Action::Dismount { unit: p.id.clone(), hex: c });
+                    // III.D.2: after entering an enemy hex, only dismounting in place.
+                    if (!rec.stopped || c == from) && dismount_ok(s, i, c) {
+                        out.push(Action::Dismount {
+                            unit: p.id.clone(),
+                            hex: c,
+                        });
                     }
                 }
             }
@@ -821,7 +1061,10 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         if p.kind == Kind::Unit && p.fire.is_some() {
             for w in s.at(from) {
                 if s.p(w).kind == Kind::Weapon && carry_ok(s, i, w) {
-                    out.push(Action::Pickup { unit: p.id.clone(), weapon: s.p(w).id.clone() });
+                    out.push(Action::Pickup {
+                        unit: p.id.clone(),
+                        weapon: s.p(w).id.clone(),
+                    });
                 }
             }
         }
@@ -830,14 +1073,24 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 let _ = a;
                 for to in s.stat.map.neighbors(from) {
                     let t = s.stat.terrain(to);
-                    if t != Terrain::Woods && t != Terrain::River && !s.has_kind(to, Kind::Artillery) && !s.blazes.iter().any(|(b, _, _)| *b == to) && !enemy_present(s, to, p.side) {
-                        out.push(Action::Shift { unit: p.id.clone(), hex: to });
+                    if t != Terrain::Woods
+                        && t != Terrain::River
+                        && !s.has_kind(to, Kind::Artillery)
+                        && !s.blazes.iter().any(|(b, _, _)| *b == to)
+                        && !enemy_present(s, to, p.side)
+                    {
+                        out.push(Action::Shift {
+                            unit: p.id.clone(),
+                            hex: to,
+                        });
                     }
                 }
             }
         }
         if s.active == Some(i) {
             out.push(Action::Stop { unit: p.id.clone() });
+            // Ending the phase also ends the moving unit's move.
+            out.push(Action::End);
         }
     }
     if s.active.is_none() {
@@ -852,7 +1105,10 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 }
                 for c in super::setup::zone_hexes(s, zone) {
                     if entry_ok(s, i as Pid, c) {
-                        out.push(Action::Enter { unit: p.id.clone(), hex: c });
+                        out.push(Action::Enter {
+                            unit: p.id.clone(),
+                            hex: c,
+                        });
                     }
                 }
             }
@@ -870,7 +1126,10 @@ fn entry_ok(s: &State, unit: Pid, c: Coord) -> bool {
     if u.kind.is_unit() && s.unit_at(c, u.side).is_some() {
         return false;
     }
-    if u.kind == Kind::Leader && s.at(c).any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side) {
+    if u.kind == Kind::Leader
+        && s.at(c)
+            .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
+    {
         return false;
     }
     let t = s.stat.terrain(c);
@@ -890,7 +1149,11 @@ fn mount_target(s: &State, unit: Pid, c: Coord) -> Option<Pid> {
         return None;
     }
     let from = u.hex()?;
-    if c != from && (s.unit_at(c, u.side).is_some() && u.kind.is_unit() || enemy_present(s, c, u.side) || s.blazes.iter().any(|(b, _, _)| *b == c)) {
+    if c != from
+        && (s.unit_at(c, u.side).is_some() && u.kind.is_unit()
+            || enemy_present(s, c, u.side)
+            || s.blazes.iter().any(|(b, _, _)| *b == c))
+    {
         return None;
     }
     s.at(c).find(|&h| {
@@ -898,7 +1161,12 @@ fn mount_target(s: &State, unit: Pid, c: Coord) -> Option<Pid> {
         if hp.kind != Kind::Horses || hp.side != u.side {
             return false;
         }
-        let riders: Vec<Kind> = s.pieces.iter().filter(|p| p.mounted_on == Some(h)).map(|p| p.kind).collect();
+        let riders: Vec<Kind> = s
+            .pieces
+            .iter()
+            .filter(|p| p.mounted_on == Some(h))
+            .map(|p| p.kind)
+            .collect();
         match u.kind {
             Kind::Leader => !riders.contains(&Kind::Leader),
             _ => !riders.iter().any(|k| k.is_unit()),
@@ -918,7 +1186,10 @@ fn dismount_ok(s: &State, unit: Pid, c: Coord) -> bool {
     if u.kind.is_unit() && s.unit_at(c, u.side).is_some() {
         return false;
     }
-    if u.kind == Kind::Leader && s.at(c).any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side) {
+    if u.kind == Kind::Leader
+        && s.at(c)
+            .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
+    {
         return false;
     }
     !(enemy_present(s, c, u.side) && s.rec(unit).is_some_and(|r| r.started_with_enemy))
@@ -927,7 +1198,11 @@ fn dismount_ok(s: &State, unit: Pid, c: Coord) -> bool {
 /// Whether `unit` may pick up weapon `w` (III.H.2).
 fn carry_ok(s: &State, unit: Pid, w: Pid) -> bool {
     let wp = s.p(w);
-    let have: Vec<&str> = s.carried(unit).filter(|&x| s.p(x).kind == Kind::Weapon).map(|x| s.p(x).letter.as_str()).collect();
+    let have: Vec<&str> = s
+        .carried(unit)
+        .filter(|&x| s.p(x).kind == Kind::Weapon)
+        .map(|x| s.p(x).letter.as_str())
+        .collect();
     if wp.letter == "P" {
         !have.contains(&"P")
     } else {
@@ -940,7 +1215,8 @@ fn carry_ok(s: &State, unit: Pid, w: Pid) -> bool {
 // ---------------------------------------------------------------------------------
 
 fn pid(s: &State, id: &str) -> Result<Pid, RuleError> {
-    s.find(id).ok_or_else(|| RuleError::new(format!("no piece '{id}'")))
+    s.find(id)
+        .ok_or_else(|| RuleError::new(format!("no piece '{id}'")))
 }
 
 /// Apply an action: it must be one of [`legal`]'s. On error nothing changes.
@@ -949,7 +1225,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         return Err(RuleError::new("the game is over"));
     }
     let legal_now = legal(s);
-    if !legal_now.contains(a) {
+    if !legal_now.contains(a) && !big_artillery_group_ok(s, a, &legal_now) {
         return Err(explain_illegal(s, a, &legal_now));
     }
     let mut log = Vec::new();
@@ -960,26 +1236,44 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             for r in s.pieces.iter_mut().filter(|p| p.mounted_on == Some(i)) {
                 r.loc = Loc::Map(*hex);
             }
-            log.push(LogEntry::private(s.phasing, format!("{piece} placed in {hex}")));
+            log.push(LogEntry::private(
+                s.phasing,
+                format!("{piece} placed in {hex}"),
+            ));
         }
         Action::Ready => {
-            log.push(LogEntry::public(format!("{} has finished setting up", seat_name(s, s.phasing))));
+            log.push(LogEntry::public(format!(
+                "{} has finished setting up",
+                seat_name(s, s.phasing)
+            )));
             super::setup::next_setup(s);
         }
-        Action::Fire { unit, weapon: _, targets, horses, ammo } => {
+        Action::Fire {
+            unit,
+            weapon: _,
+            targets,
+            horses,
+            ammo,
+        } => {
             let f = pid(s, unit)?;
             let w = usable_weapons(s, f)
                 .into_iter()
                 .find(|&w| {
                     let wp = s.p(w);
-                    let l = if wp.kind == Kind::Artillery { "art" } else { wp.letter.as_str() };
+                    let l = if wp.kind == Kind::Artillery {
+                        "art"
+                    } else {
+                        wp.letter.as_str()
+                    };
                     matches!(a, Action::Fire { weapon, .. } if weapon == l)
                 })
                 .ok_or_else(|| RuleError::new("no such weapon"))?;
             let mode = match s.pending {
                 Pending::Reaction { mover, hex } => {
                     let from = s.p(f).hex().unwrap_or(hex);
-                    if mode_ok(s, f, w, mover, from, hex, FireMode::Opportunity) && !mode_ok(s, f, w, mover, from, hex, FireMode::Defensive) {
+                    if mode_ok(s, f, w, mover, from, hex, FireMode::Opportunity)
+                        && !mode_ok(s, f, w, mover, from, hex, FireMode::Defensive)
+                    {
                         FireMode::Opportunity
                     } else if mode_ok(s, f, w, mover, from, hex, FireMode::Defensive) {
                         // Prefer Defensive Fire when both are open: it keeps the once-per-phase
@@ -998,9 +1292,12 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let u = pid(s, unit)?;
             s.fired.insert(u);
             let n = s.pieces.iter().filter(|p| p.kind == Kind::Blaze).count() + 1;
-            s.pieces.push(marker(Kind::Blaze, s.phasing, format!("B{n}"), *hex));
+            s.pieces
+                .push(marker(Kind::Blaze, s.phasing, format!("B{n}"), *hex));
             s.blazes.push((*hex, s.turn, s.phasing));
-            log.push(LogEntry::public(format!("{unit} sets a Blaze in {hex} instead of firing (IX.B)")));
+            log.push(LogEntry::public(format!(
+                "{unit} sets a Blaze in {hex} instead of firing (IX.B)"
+            )));
             reveal_unit(s, u, &mut log);
         }
         Action::Move { unit, hex } => {
@@ -1025,7 +1322,14 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             if late {
                 rec.done = true;
             }
-            log.push(LogEntry::public(format!("{unit} mounts the Horses in {hex}{} (III.C.2.b)", if late { "; its move ends (III.A option 6)" } else { "" })));
+            log.push(LogEntry::public(format!(
+                "{unit} mounts the Horses in {hex}{} (III.C.2.b)",
+                if late {
+                    "; its move ends (III.A option 6)"
+                } else {
+                    ""
+                }
+            )));
             if Some(*hex) != from {
                 carry_along(s, u, *hex);
             }
@@ -1046,7 +1350,14 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             if late {
                 rec.done = true;
             }
-            log.push(LogEntry::public(format!("{unit} dismounts into {hex}{} (III.C.2.b)", if late { "; its move ends (III.A option 7)" } else { "" })));
+            log.push(LogEntry::public(format!(
+                "{unit} dismounts into {hex}{} (III.C.2.b)",
+                if late {
+                    "; its move ends (III.A option 7)"
+                } else {
+                    ""
+                }
+            )));
             if enemy_present(s, *hex, s.p(u).side) {
                 s.rec_mut(u).stopped = true;
             }
@@ -1059,7 +1370,11 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let u = pid(s, unit)?;
             let w = pid(s, weapon)?;
             s.pm(w).loc = Loc::Carried(u);
-            log.push(LogEntry::public(format!("{unit} picks up {weapon} ({}{}) (II.C.3)", s.p(w).letter, if s.p(w).flipped { ", Low Ammo" } else { "" })));
+            log.push(LogEntry::public(format!(
+                "{unit} picks up {weapon} ({}{}) (II.C.3)",
+                s.p(w).letter,
+                if s.p(w).flipped { ", Low Ammo" } else { "" }
+            )));
         }
         Action::Shift { unit, hex } => {
             let u = pid(s, unit)?;
@@ -1067,7 +1382,9 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let art = artillery_at(s, from).ok_or_else(|| RuleError::new("no gun here"))?;
             s.pm(art).loc = Loc::Map(*hex);
             s.rec_mut(u).done = true;
-            log.push(LogEntry::public(format!("{unit} shifts its gun to {hex} (III.I.2)")));
+            log.push(LogEntry::public(format!(
+                "{unit} shifts its gun to {hex} (III.I.2)"
+            )));
         }
         Action::Unhide { hex } => {
             unhide(s, *hex, &mut log, "voluntarily (III.F.4)");
@@ -1076,13 +1393,20 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let u = pid(s, unit)?;
             s.rec_mut(u).done = true;
             s.active = None;
-            log.push(LogEntry::private(s.phasing, format!("{unit} ends its move")));
+            log.push(LogEntry::private(
+                s.phasing,
+                format!("{unit} ends its move"),
+            ));
         }
         Action::Pass => match s.pending.clone() {
             Pending::Reaction { .. } => close_reaction(s),
             Pending::Medicine { medicine } => {
                 s.pm(medicine).loc = Loc::Removed;
-                log.push(LogEntry::public(format!("{medicine} is removed from play (VII.D.1)", medicine = s.p(medicine).id)));
+                log.push(LogEntry::public(format!(
+                    "{medicine} is removed from play (VII.D.1)",
+                    medicine = s.p(medicine).id
+                )));
+                s.pending = Pending::None;
                 next_pending(s);
             }
             _ => {}
@@ -1094,7 +1418,12 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let t = pid(s, target)?;
             s.meleed.insert(u);
             let kind = s.p(t).kind;
-            eliminate(s, t, &mut log, "razed in the Melee phase (VIII.A.3, VIII.D)");
+            eliminate(
+                s,
+                t,
+                &mut log,
+                "razed in the Melee phase (VIII.A.3, VIII.D)",
+            );
             let _ = kind;
         }
         Action::Rally { unit } => {
@@ -1111,11 +1440,23 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             }
             log.push(LogEntry::public(format!(
                 "{unit} rally (VI): die {roll}{} = {net} vs Morale {morale}: {}",
-                if why.is_empty() { String::new() } else { format!(" {}", why.join(" ")) },
-                if ok { "rallied, unpinned (VI.2)" } else { "stays Pinned (VI.3)" }
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", why.join(" "))
+                },
+                if ok {
+                    "rallied, unpinned (VI.2)"
+                } else {
+                    "stays Pinned (VI.3)"
+                }
             )));
         }
-        Action::Flee { unit, hex, dismount } => {
+        Action::Flee {
+            unit,
+            hex,
+            dismount,
+        } => {
             let u = pid(s, unit)?;
             flee(s, u, *hex, *dismount, &mut log);
         }
@@ -1123,9 +1464,16 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let m = pid(s, medicine)?;
             let u = pid(s, unit)?;
             s.pm(m).loc = Loc::Carried(u);
-            log.push(LogEntry::private(s.p(m).side, format!("{medicine} passes to {unit} (VII.D)")));
-            log.push(LogEntry::private(1 - s.p(m).side, format!("{medicine} passes to another unit (VII.D)")));
+            log.push(LogEntry::private(
+                s.p(m).side,
+                format!("{medicine} passes to {unit} (VII.D)"),
+            ));
+            log.push(LogEntry::private(
+                1 - s.p(m).side,
+                format!("{medicine} passes to another unit (VII.D)"),
+            ));
             if matches!(s.pending, Pending::Medicine { .. }) {
+                s.pending = Pending::None;
                 next_pending(s);
             }
         }
@@ -1133,6 +1481,48 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
     log.append(&mut s.pending_log);
     check_sudden_end(s, &mut log);
     Ok(log)
+}
+
+/// Artillery may fire at up to seven adjacent targets (II.E.5-6); legal actions list
+/// single targets and adjacent pairs, and a larger group is accepted when every one of
+/// its targets could be fired on alone and the group meets II.E.5-7.
+fn big_artillery_group_ok(s: &State, a: &Action, legal: &[Action]) -> bool {
+    let Action::Fire {
+        unit,
+        weapon,
+        targets,
+        horses: false,
+        ammo,
+    } = a
+    else {
+        return false;
+    };
+    if weapon != "art" || targets.len() < 3 {
+        return false;
+    }
+    let mut sorted = targets.clone();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != targets.len() {
+        return false;
+    }
+    let each = targets.iter().all(|t| {
+        legal.contains(&Action::Fire {
+            unit: unit.clone(),
+            weapon: weapon.clone(),
+            targets: vec![*t],
+            horses: false,
+            ammo: *ammo,
+        })
+    });
+    let Some(f) = s.find(unit) else { return false };
+    let Some(w) = usable_weapons(s, f)
+        .into_iter()
+        .find(|&w| s.p(w).kind == Kind::Artillery)
+    else {
+        return false;
+    };
+    each && multi_ok(s, f, w, targets, *ammo).is_ok()
 }
 
 fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
@@ -1158,36 +1548,50 @@ fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
         match s.find(id) {
             None => return RuleError::new(format!("'{a}' is illegal: there is no piece '{id}'")),
             Some(p) if Some(s.p(p).side) != to_act(s) => {
-                return RuleError::new(format!("'{a}' is illegal: {id} is not a piece of {who}, who must act now"));
+                return RuleError::new(format!(
+                    "'{a}' is illegal: {id} is not a piece of {who}, who must act now"
+                ));
             }
             _ => {}
         }
     }
-    if let (Action::Move { unit, hex }, Some(p)) = (a, s.find(match a {
-        Action::Move { unit, .. } => unit,
-        _ => "",
-    })) {
+    if let (Action::Move { unit, hex }, Some(p)) = (
+        a,
+        s.find(match a {
+            Action::Move { unit, .. } => unit,
+            _ => "",
+        }),
+    ) {
         if let Some(from) = s.p(p).hex() {
             if from.distance(*hex) != 1 {
-                return RuleError::new(format!("'{a}' is illegal: {hex} is not adjacent to {unit} in {from} (III.C.1)"));
+                return RuleError::new(format!(
+                    "'{a}' is illegal: {hex} is not adjacent to {unit} in {from} (III.C.1)"
+                ));
             }
             if let Err(e) = step_cost(s, p, from, *hex) {
                 return RuleError::new(format!("'{a}' is illegal: {e}"));
             }
-            return RuleError::new(format!("'{a}' is illegal: {unit} has not enough movement left, has finished, or another unit is moving (III.B.4, III.C)"));
+            return RuleError::new(format!(
+                "'{a}' is illegal: {unit} has not enough movement left, has finished, or another unit is moving (III.B.4, III.C)"
+            ));
         }
     }
     if let Action::Fire { unit, targets, .. } = a {
         if let (Some(f), Some(t)) = (s.find(unit), targets.first()) {
             if let Some(from) = s.p(f).hex() {
                 if !los(s, from, *t, s.p(f).side) {
-                    return RuleError::new(format!("'{a}' is illegal: no line of sight from {from} to {t} (II.A.2)"));
+                    return RuleError::new(format!(
+                        "'{a}' is illegal: no line of sight from {from} to {t} (II.A.2)"
+                    ));
                 }
             }
         }
     }
     let hint: Vec<String> = legal.iter().take(6).map(ToString::to_string).collect();
-    RuleError::new(format!("'{a}' is not legal now ({who} to act, {phase} phase). Legal actions include: {}", hint.join("; ")))
+    RuleError::new(format!(
+        "'{a}' is not legal now ({who} to act, {phase} phase). Legal actions include: {}",
+        hint.join("; ")
+    ))
 }
 
 fn marker(kind: Kind, side: Side, id: String, hex: Coord) -> super::state::Piece {
@@ -1259,17 +1663,31 @@ fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
         }
     }
     let side = s.p(u).side;
-    log_about(log, s, u, |name| format!("{name} moves {from} → {to}{}", if mounted { " mounted" } else { "" }));
+    log_about(log, s, u, |name| {
+        format!(
+            "{name} moves {from} -> {to}{}",
+            if mounted { " mounted" } else { "" }
+        )
+    });
     if enemy_present(s, to, side) {
         // III.D.1, III.D.3: entering an enemy or Hidden hex ends the move and removes Hidden counters.
         s.rec_mut(u).stopped = true;
+        if !mounted {
+            // Nothing more it can do this phase; a mounted unit may still dismount (III.D.2).
+            s.rec_mut(u).done = true;
+        }
         unhide(s, to, log, "an enemy unit entered the hex (III.D.3)");
-        log.push(LogEntry::public(format!("{} must stop in {to}: enemy in the hex (III.D.1)", s.p(u).id)));
+        log.push(LogEntry::public(format!(
+            "{} must stop in {to}: enemy in the hex (III.D.1)",
+            s.p(u).id
+        )));
     }
     if mounted && s.stat.terrain(to) == Terrain::River {
         thirsty(s, u, to, log);
     }
-    if s.marching && s.special(|sp| matches!(sp, Special::MarchUntilFired { side: x, .. } if *x == side)) {
+    if s.marching
+        && s.special(|sp| matches!(sp, Special::MarchUntilFired { side: x, .. } if *x == side))
+    {
         let ma = s.p(u).ma;
         if s.rec(u).is_some_and(|r| r.mp >= ma) {
             s.rec_mut(u).done = true;
@@ -1285,10 +1703,15 @@ fn thirsty(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     let stop = roll >= s.stat.tables.thirsty_stop.value as u8;
     if stop {
         s.rec_mut(u).thirsty = true;
+        s.rec_mut(u).done = true;
     }
     log.push(LogEntry::public(format!(
         "Thirsty Horses (III.G.8) in {to}: die {roll}: {}",
-        if stop { "4-6, the Horses stop in the River for the rest of the phase" } else { "they go on" }
+        if stop {
+            "4-6, the Horses stop in the River for the rest of the phase"
+        } else {
+            "they go on"
+        }
     )));
 }
 
@@ -1307,7 +1730,12 @@ fn enter(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
             rec.mp += cost;
         }
     }
-    log_about(log, s, u, |name| format!("{name} enters the map at {to}{}", if mounted { " mounted" } else { "" }));
+    log_about(log, s, u, |name| {
+        format!(
+            "{name} enters the map at {to}{}",
+            if mounted { " mounted" } else { "" }
+        )
+    });
     open_reaction(s, u, to);
 }
 
@@ -1366,7 +1794,10 @@ fn next_pending(s: &mut State) {
 }
 
 fn unhide(s: &mut State, c: Coord, log: &mut Vec<LogEntry>, why: &str) {
-    let hidden: Vec<Pid> = s.at(c).filter(|&i| s.p(i).hidden || s.p(i).kind == Kind::Hidden).collect();
+    let hidden: Vec<Pid> = s
+        .at(c)
+        .filter(|&i| s.p(i).hidden || s.p(i).kind == Kind::Hidden)
+        .collect();
     if hidden.is_empty() {
         return;
     }
@@ -1384,7 +1815,11 @@ fn unhide(s: &mut State, c: Coord, log: &mut Vec<LogEntry>, why: &str) {
     let _ = side;
     log.push(LogEntry::public(format!(
         "Hidden counters removed from {c}, {why}: {}",
-        if shown.is_empty() { "it held nothing".to_string() } else { shown.join(", ") }
+        if shown.is_empty() {
+            "it held nothing".to_string()
+        } else {
+            shown.join(", ")
+        }
     )));
 }
 
@@ -1397,7 +1832,16 @@ fn reveal_unit(s: &mut State, u: Pid, log: &mut Vec<LogEntry>) {
 }
 
 #[allow(clippy::too_many_arguments)] // one argument per element of a fire declaration (II.A.1)
-fn fire(s: &mut State, f: Pid, w: Pid, targets: &[Coord], horses: bool, ammo: Option<Ammo>, mode: FireMode, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+fn fire(
+    s: &mut State,
+    f: Pid,
+    w: Pid,
+    targets: &[Coord],
+    horses: bool,
+    ammo: Option<Ammo>,
+    mode: FireMode,
+    log: &mut Vec<LogEntry>,
+) -> Result<(), RuleError> {
     if targets.len() > 1 {
         multi_ok(s, f, w, targets, ammo).map_err(RuleError)?;
     }
@@ -1418,16 +1862,26 @@ fn fire(s: &mut State, f: Pid, w: Pid, targets: &[Coord], horses: bool, ammo: Op
         }
     }
     // IX.A: the march ends when the other side performs Fire Combat.
-    if s.marching && s.special(|sp| matches!(sp, Special::MarchUntilFired { side, .. } if *side != firer_side)) {
+    if s.marching
+        && s.special(
+            |sp| matches!(sp, Special::MarchUntilFired { side, .. } if *side != firer_side),
+        )
+    {
         s.marching = false;
-        log.push(LogEntry::public("The march north ends: the Indians have fired (IX.A)".to_string()));
+        log.push(LogEntry::public(
+            "The march north ends: the Indians have fired (IX.A)".to_string(),
+        ));
     }
     reveal_unit(s, f, log);
     let roll = s.dice.d6();
     s.reveals += 1;
     let wname = {
         let wp = s.p(w);
-        if wp.kind == Kind::Artillery { wp.letter.clone() } else { format!("\"{}\"", wp.letter) }
+        if wp.kind == Kind::Artillery {
+            wp.letter.clone()
+        } else {
+            format!("\"{}\"", wp.letter)
+        }
     };
     let mut hits = vec![];
     for t in targets {
@@ -1438,11 +1892,19 @@ fn fire(s: &mut State, f: Pid, w: Pid, targets: &[Coord], horses: bool, ammo: Op
         let mods = if calc.mods.is_empty() {
             String::new()
         } else {
-            calc.mods.iter().map(|(v, w)| format!(" {v:+} {w}")).collect::<Vec<_>>().join("")
+            calc.mods
+                .iter()
+                .map(|(v, w)| format!(" {v:+} {w}"))
+                .collect::<Vec<_>>()
+                .join("")
         };
-        let col = if calc.col == 8 { "8+".to_string() } else { calc.col.to_string() };
+        let col = if calc.col == 8 {
+            "8+".to_string()
+        } else {
+            calc.col.to_string()
+        };
         log.push(LogEntry::public(format!(
-            "{} {:?} Fire: {} with {wname} at {t}{}: FCT (Table 1) row {row_name}, range {} → column {col}, need {}; die {roll}{mods} = {total}: {}",
+            "{} {:?} Fire: {} with {wname} at {t}{}: FCT (Table 1) row {row_name}, range {} -> column {col}, need {}; die {roll}{mods} = {total}: {}",
             s.p(f).id,
             mode,
             s.p(f).id,
@@ -1461,10 +1923,15 @@ fn fire(s: &mut State, f: Pid, w: Pid, targets: &[Coord], horses: bool, ammo: Op
         if wk == Kind::Artillery {
             if s.p(w).letter == "gatling" {
                 s.pm(w).loc = Loc::Removed;
-                log.push(LogEntry::public("Natural 1: the Gatling Gun jams permanently and is removed (II.E.4)".to_string()));
+                log.push(LogEntry::public(
+                    "Natural 1: the Gatling Gun jams permanently and is removed (II.E.4)"
+                        .to_string(),
+                ));
             } else if let Some(a) = ammo {
                 s.pm(w).lost_ammo.push(a);
-                log.push(LogEntry::public(format!("Natural 1: the Howitzer may no longer fire {a:?} (II.E.4)")));
+                log.push(LogEntry::public(format!(
+                    "Natural 1: the Howitzer may no longer fire {a:?} (II.E.4)"
+                )));
                 if s.p(w).lost_ammo.len() >= 2 {
                     s.pm(w).loc = Loc::Removed;
                 }
@@ -1473,10 +1940,16 @@ fn fire(s: &mut State, f: Pid, w: Pid, targets: &[Coord], horses: bool, ammo: Op
             let wp = s.p(w);
             if wp.flipped || wp.letter == "S" || wp.letter == "P" {
                 s.pm(w).loc = Loc::Removed;
-                log.push(LogEntry::public(format!("Natural 1: weapon {} is removed from play (II.D.1)", s.p(w).id)));
+                log.push(LogEntry::public(format!(
+                    "Natural 1: weapon {} is removed from play (II.D.1)",
+                    s.p(w).id
+                )));
             } else {
                 s.pm(w).flipped = true;
-                log.push(LogEntry::public(format!("Natural 1: weapon {} flips to Low Ammo (II.D.1)", s.p(w).id)));
+                log.push(LogEntry::public(format!(
+                    "Natural 1: weapon {} flips to Low Ammo (II.D.1)",
+                    s.p(w).id
+                )));
             }
         }
     }
@@ -1502,7 +1975,10 @@ fn apply_hit(s: &mut State, t: Pid, log: &mut Vec<LogEntry>) {
         Kind::Dependent => eliminate(s, t, log, "Dependents hit (VIII.A.2)"),
         Kind::Leader => hit_leader(s, t, log),
         _ => {
-            let leaders: Vec<Pid> = s.at(c).filter(|&i| s.p(i).kind == Kind::Leader && s.p(i).side == s.p(t).side).collect();
+            let leaders: Vec<Pid> = s
+                .at(c)
+                .filter(|&i| s.p(i).kind == Kind::Leader && s.p(i).side == s.p(t).side)
+                .collect();
             for l in leaders {
                 hit_leader(s, l, log);
             }
@@ -1542,7 +2018,10 @@ fn hit_leader(s: &mut State, l: Pid, log: &mut Vec<LogEntry>) {
 fn pin_and_check(s: &mut State, t: Pid, log: &mut Vec<LogEntry>) {
     let Some(c) = s.p(t).hex() else { return };
     s.pm(t).pinned = true;
-    log.push(LogEntry::public(format!("{} is Pinned (II.B.1)", s.p(t).id)));
+    log.push(LogEntry::public(format!(
+        "{} is Pinned (II.B.1)",
+        s.p(t).id
+    )));
     if s.active == Some(t) {
         s.rec_mut(t).done = true;
     }
@@ -1564,8 +2043,16 @@ fn morale_check(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
     log.push(LogEntry::public(format!(
         "{} morale check, {why}: die {roll}{} = {net} vs Morale {morale}: {}",
         s.p(t).id,
-        if mods.is_empty() { String::new() } else { format!(" {}", mods.join(" ")) },
-        if pass { "passes" } else { "fails and routs (II.B.1, II.B.4)" }
+        if mods.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", mods.join(" "))
+        },
+        if pass {
+            "passes"
+        } else {
+            "fails and routs (II.B.1, II.B.4)"
+        }
     )));
     if !pass {
         // Routed units abandon their weapons (II.C.1).
@@ -1585,11 +2072,19 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
             s.pending = Pending::None;
         }
         _ => {
-            s.queue.push(Pending::Flee { unit: t, why, start_dist: start });
+            s.queue.push(Pending::Flee {
+                unit: t,
+                why,
+                start_dist: start,
+            });
             return;
         }
     }
-    s.pending = Pending::Flee { unit: t, why, start_dist: start };
+    s.pending = Pending::Flee {
+        unit: t,
+        why,
+        start_dist: start,
+    };
     let mut v = Vec::new();
     flee_options(s, t, why, start, &mut v);
     if v.is_empty() {
@@ -1597,7 +2092,12 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
         match why {
             Flight::Rout => {
                 let mut log = Vec::new();
-                eliminate(s, t, &mut log, "routed with no hex in Cover farther from the enemy within 4 hexes (II.B.4)");
+                eliminate(
+                    s,
+                    t,
+                    &mut log,
+                    "routed with no hex in Cover farther from the enemy within 4 hexes (II.B.4)",
+                );
                 s.pending_log.extend(log);
             }
             Flight::Mounted => {
@@ -1616,12 +2116,22 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
 }
 
 fn flee(s: &mut State, u: Pid, to: Coord, dismount: Option<Coord>, log: &mut Vec<LogEntry>) {
-    let Pending::Flee { why, .. } = s.pending.clone() else { return };
+    let Pending::Flee { why, .. } = s.pending.clone() else {
+        return;
+    };
     s.pending = Pending::None;
     let from = s.p(u).hex().unwrap_or(to);
     s.pm(u).loc = Loc::Map(to);
     carry_along(s, u, to);
-    log.push(LogEntry::public(format!("{} {} {from} → {to}", s.p(u).id, if why == Flight::Rout { "routs" } else { "flees mounted" })));
+    log.push(LogEntry::public(format!(
+        "{} {} {from} -> {to}",
+        s.p(u).id,
+        if why == Flight::Rout {
+            "routs"
+        } else {
+            "flees mounted"
+        }
+    )));
     if s.active == Some(u) {
         s.rec_mut(u).done = true;
         s.active = None;
@@ -1634,7 +2144,10 @@ fn flee(s: &mut State, u: Pid, to: Coord, dismount: Option<Coord>, log: &mut Vec
             let d = dismount.unwrap_or(to);
             s.pm(u).mounted_on = None;
             s.pm(u).loc = Loc::Map(d);
-            log.push(LogEntry::public(format!("{} dismounts into {d} and is Pinned (II.B.3)", s.p(u).id)));
+            log.push(LogEntry::public(format!(
+                "{} dismounts into {d} and is Pinned (II.B.3)",
+                s.p(u).id
+            )));
             s.pm(u).pinned = true;
             if !in_cover(s, d, u) {
                 morale_check(s, u, log, "dismounted into the Open (II.B.3)");
@@ -1642,7 +2155,11 @@ fn flee(s: &mut State, u: Pid, to: Coord, dismount: Option<Coord>, log: &mut Vec
         }
     }
     // IV.C.2: a fleeing unit moving during the enemy's Movement phase may be fired on again.
-    if s.phase == Phase::Movement && s.p(u).side == s.phasing && s.pending == Pending::None && s.p(u).on_map() {
+    if s.phase == Phase::Movement
+        && s.p(u).side == s.phasing
+        && s.pending == Pending::None
+        && s.p(u).on_map()
+    {
         s.fleeing.insert(u);
         let here = s.p(u).hex().unwrap_or(to);
         open_reaction(s, u, here);
@@ -1658,7 +2175,11 @@ fn dust(s: &mut State, t: Pid, c: Coord, log: &mut Vec<LogEntry>) {
     }) else {
         return;
     };
-    let near_river = s.stat.map.coords().any(|r| s.stat.terrain(r) == Terrain::River && r.distance(c) <= 2);
+    let near_river = s
+        .stat
+        .map
+        .coords()
+        .any(|r| s.stat.terrain(r) == Terrain::River && r.distance(c) <= 2);
     if !near_river || s.dust.contains(&c) {
         return;
     }
@@ -1667,21 +2188,32 @@ fn dust(s: &mut State, t: Pid, c: Coord, log: &mut Vec<LogEntry>) {
         let n = s.dust.len();
         let side = s.p(t).side;
         s.pieces.push(marker(Kind::Dust, side, format!("{n}"), c));
-        log.push(LogEntry::public(format!("A Dust marker is placed in {c} (IX.E)")));
+        log.push(LogEntry::public(format!(
+            "A Dust marker is placed in {c} (IX.E)"
+        )));
     } else {
         // All four placed: move the oldest to the new hex (the player's option in IX.E,
         // taken automatically here).
         let old = s.dust.remove(0);
         s.dust.push(c);
-        if let Some(i) = s.pieces.iter().position(|p| p.kind == Kind::Dust && p.loc == Loc::Map(old)) {
+        if let Some(i) = s
+            .pieces
+            .iter()
+            .position(|p| p.kind == Kind::Dust && p.loc == Loc::Map(old))
+        {
             s.pieces[i].loc = Loc::Map(c);
         }
-        log.push(LogEntry::public(format!("The Dust marker in {old} moves to {c} (IX.E)")));
+        log.push(LogEntry::public(format!(
+            "The Dust marker in {old} moves to {c} (IX.E)"
+        )));
     }
 }
 
 fn abandon_weapons(s: &mut State, u: Pid, c: Coord, log: &mut Vec<LogEntry>) {
-    let carried: Vec<Pid> = s.carried(u).filter(|&w| s.p(w).kind == Kind::Weapon).collect();
+    let carried: Vec<Pid> = s
+        .carried(u)
+        .filter(|&w| s.p(w).kind == Kind::Weapon)
+        .collect();
     for w in carried {
         let wp = s.p(w);
         if wp.letter == "P" {
@@ -1689,11 +2221,17 @@ fn abandon_weapons(s: &mut State, u: Pid, c: Coord, log: &mut Vec<LogEntry>) {
         }
         if wp.flipped || wp.letter == "S" {
             s.pm(w).loc = Loc::Removed;
-            log.push(LogEntry::public(format!("Weapon {} is abandoned and removed from play (II.C.2)", s.p(w).id)));
+            log.push(LogEntry::public(format!(
+                "Weapon {} is abandoned and removed from play (II.C.2)",
+                s.p(w).id
+            )));
         } else {
             s.pm(w).flipped = true;
             s.pm(w).loc = Loc::Map(c);
-            log.push(LogEntry::public(format!("Weapon {} is abandoned in {c}, Low Ammo side up (II.C.2)", s.p(w).id)));
+            log.push(LogEntry::public(format!(
+                "Weapon {} is abandoned in {c}, Low Ammo side up (II.C.2)",
+                s.p(w).id
+            )));
         }
     }
 }
@@ -1707,7 +2245,10 @@ fn eliminate(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
             s.pm(w).loc = Loc::Removed; // the "P" goes with its unit
         }
     }
-    let meds: Vec<Pid> = s.carried(t).filter(|&m| s.p(m).kind == Kind::Medicine).collect();
+    let meds: Vec<Pid> = s
+        .carried(t)
+        .filter(|&m| s.p(m).kind == Kind::Medicine)
+        .collect();
     s.pm(t).loc = Loc::Eliminated;
     s.pm(t).pinned = false;
     s.pm(t).mounted_on = None;
@@ -1720,18 +2261,33 @@ fn eliminate(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
     }
     let (side, kind, militia) = (s.p(t).side, s.p(t).kind, s.p(t).militia);
     s.eliminated.push((side, kind, militia));
-    log.push(LogEntry::public(format!("{} ({}) is eliminated: {why}", s.p(t).id, s.p(t).label)));
+    log.push(LogEntry::public(format!(
+        "{} ({}) is eliminated: {why}",
+        s.p(t).id,
+        s.p(t).label
+    )));
     score(s, side, kind, militia, log);
     for m in meds {
         s.pm(m).loc = Loc::Map(c);
         let bad = s.special(|sp| matches!(sp, Special::BadMedicine { side: x } if *x == side));
         let range = s.stat.tables.medicine_range.value as u32;
-        let near = s.pieces.iter().any(|p| p.side == side && p.kind == Kind::Unit && p.hex().is_some_and(|h| h.distance(c) <= range));
+        let near = s.pieces.iter().any(|p| {
+            p.side == side
+                && p.kind == Kind::Unit
+                && p.hex().is_some_and(|h| h.distance(c) <= range)
+        });
         if bad {
-            log.push(LogEntry::public(format!("Bad Medicine: {} is lost with its carrier (IX.E; {})", s.p(m).id, bad_medicine_source())));
+            log.push(LogEntry::public(format!(
+                "Bad Medicine: {} is lost with its carrier (IX.E; {})",
+                s.p(m).id,
+                bad_medicine_source()
+            )));
             remove_medicine(s, m, log);
         } else if near {
-            log.push(LogEntry::public(format!("Medicine {} is left in {c} and may pass to a unit within 2 hexes (VII.D.1)", s.p(m).id)));
+            log.push(LogEntry::public(format!(
+                "Medicine {} is left in {c} and may pass to a unit within 2 hexes (VII.D.1)",
+                s.p(m).id
+            )));
             if s.pending == Pending::None {
                 s.pending = Pending::Medicine { medicine: m };
             } else {
@@ -1750,7 +2306,10 @@ fn eliminate(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
             }
         } else {
             s.pm(m).loc = Loc::Removed;
-            log.push(LogEntry::public(format!("Medicine {} is removed: no Indian unit within 2 hexes (VII.D.1)", s.p(m).id)));
+            log.push(LogEntry::public(format!(
+                "Medicine {} is removed: no Indian unit within 2 hexes (VII.D.1)",
+                s.p(m).id
+            )));
         }
     }
 }
@@ -1774,7 +2333,11 @@ fn remove_medicine(s: &mut State, m: Pid, log: &mut Vec<LogEntry>) {
                 .pieces
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| p.side == side && p.kind == Kind::Unit && p.hex().is_some_and(|h| h.distance(c) <= 2))
+                .filter(|(_, p)| {
+                    p.side == side
+                        && p.kind == Kind::Unit
+                        && p.hex().is_some_and(|h| h.distance(c) <= 2)
+                })
                 .map(|(i, _)| i as Pid)
                 .collect();
             for u in near {
@@ -1792,7 +2355,11 @@ fn score(s: &mut State, side: Side, kind: Kind, militia: bool, log: &mut Vec<Log
         if a.side == side {
             continue;
         }
-        if let Award::Eliminated { kind: k, militia: m } = &a.what {
+        if let Award::Eliminated {
+            kind: k,
+            militia: m,
+        } = &a.what
+        {
             let kind_ok = match k {
                 ForceKind::Unit => kind == Kind::Unit,
                 ForceKind::Leader => kind == Kind::Leader,
@@ -1805,20 +2372,33 @@ fn score(s: &mut State, side: Side, kind: Kind, militia: bool, log: &mut Vec<Log
             };
             if kind_ok && m.is_none_or(|mm| mm == militia) {
                 s.points[usize::from(a.side)] += a.points;
-                log.push(LogEntry::public(format!("{} scores {} (victory conditions, {})", seat_name(s, a.side), a.points, s.stat.scenario.rule)));
+                log.push(LogEntry::public(format!(
+                    "{} scores {} (victory conditions, {})",
+                    seat_name(s, a.side),
+                    a.points,
+                    s.stat.scenario.rule
+                )));
             }
         }
     }
 }
 
 fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
-    let (Some(a), Some(b)) = (s.unit_at(c, 0), s.unit_at(c, 1)) else { return };
+    let (Some(a), Some(b)) = (s.unit_at(c, 0), s.unit_at(c, 1)) else {
+        return;
+    };
     unhide(s, c, log, "melee (III.F.9)");
     s.meleed.insert(a);
     s.meleed.insert(b);
     let need = |s: &State, own: Pid, enemy: Pid| -> (i8, u8) {
         let d = (s.p(own).melee as i8 - s.p(enemy).melee as i8).clamp(-2, 2);
-        let n = s.stat.tables.mct.iter().find(|m| m.differential == d).map_or(4, |m| m.need);
+        let n = s
+            .stat
+            .tables
+            .mct
+            .iter()
+            .find(|m| m.differential == d)
+            .map_or(4, |m| m.need);
         (d, n)
     };
     let (da, na) = need(s, a, b);
@@ -1858,13 +2438,26 @@ fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
 fn lone_leaders_and_medicine(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
     for side in 0..2u8 {
         if s.unit_at(c, side).is_none() && s.unit_at(c, 1 - side).is_some() {
-            let lone: Vec<Pid> = s.at(c).filter(|&i| s.p(i).side == side && matches!(s.p(i).kind, Kind::Leader | Kind::Medicine)).collect();
+            let lone: Vec<Pid> = s
+                .at(c)
+                .filter(|&i| {
+                    s.p(i).side == side && matches!(s.p(i).kind, Kind::Leader | Kind::Medicine)
+                })
+                .collect();
             for i in lone {
                 if s.p(i).kind == Kind::Medicine {
                     s.pm(i).loc = Loc::Removed;
-                    log.push(LogEntry::public(format!("Medicine {} left alone with the enemy is eliminated (V.5)", s.p(i).id)));
+                    log.push(LogEntry::public(format!(
+                        "Medicine {} left alone with the enemy is eliminated (V.5)",
+                        s.p(i).id
+                    )));
                 } else {
-                    eliminate(s, i, log, "left alone in a hex with an enemy unit (V.5, VII.C)");
+                    eliminate(
+                        s,
+                        i,
+                        log,
+                        "left alone in a hex with an enemy unit (V.5, VII.C)",
+                    );
                 }
             }
         }
@@ -1883,14 +2476,19 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
                 let i = i as Pid;
                 let p = s.p(i);
                 if p.side == s.phasing && p.on_map() {
-                    let with_enemy = p.hex().is_some_and(|c| enemy_unit_in(s, c, p.side).is_some());
+                    let with_enemy = p
+                        .hex()
+                        .is_some_and(|c| enemy_unit_in(s, c, p.side).is_some());
                     if with_enemy {
                         s.rec_mut(i).started_with_enemy = true;
                     }
                 }
             }
             reinforcements(s, log);
-            log.push(LogEntry::public(format!("Turn {}, {name}: Movement phase (I.2)", s.turn)));
+            log.push(LogEntry::public(format!(
+                "Turn {}, {name}: Movement phase (I.2)",
+                s.turn
+            )));
         }
         Phase::Movement => {
             if let Some(a) = s.active.take() {
@@ -1902,7 +2500,10 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
             s.defensive_pairs.clear();
             s.phase = Phase::Melee;
             s.meleed.clear();
-            log.push(LogEntry::public(format!("Turn {}, {name}: Melee phase (I.3)", s.turn)));
+            log.push(LogEntry::public(format!(
+                "Turn {}, {name}: Melee phase (I.3)",
+                s.turn
+            )));
         }
         Phase::Melee => {
             for c in s.stat.map.coords().collect::<Vec<_>>() {
@@ -1910,7 +2511,10 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
             }
             s.phase = Phase::Rally;
             s.rallied.clear();
-            log.push(LogEntry::public(format!("Turn {}, {name}: Rally phase (I.4)", s.turn)));
+            log.push(LogEntry::public(format!(
+                "Turn {}, {name}: Rally phase (I.4)",
+                s.turn
+            )));
         }
         Phase::Rally => {
             medicine_attrition(s, log);
@@ -1932,7 +2536,11 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
             }
             s.phase = Phase::OffensiveFire;
             s.fired.clear();
-            log.push(LogEntry::public(format!("Turn {}, {}: Offensive Fire phase (I.1)", s.turn, seat_name(s, s.phasing))));
+            log.push(LogEntry::public(format!(
+                "Turn {}, {}: Offensive Fire phase (I.1)",
+                s.turn,
+                seat_name(s, s.phasing)
+            )));
         }
     }
 }
@@ -1942,11 +2550,21 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
 fn blaze_deadline(s: &mut State, log: &mut Vec<LogEntry>) {
     let blazes = s.blazes.clone();
     for (c, turn, setter) in blazes {
-        let due = if s.phasing == setter { s.turn > turn } else { s.turn >= turn };
+        let due = if s.phasing == setter {
+            s.turn > turn
+        } else {
+            s.turn >= turn
+        };
         if !due {
             continue;
         }
-        let victims: Vec<Pid> = s.at(c).filter(|&i| s.p(i).side == s.phasing && matches!(s.p(i).kind, Kind::Unit | Kind::Crew | Kind::Leader)).collect();
+        let victims: Vec<Pid> = s
+            .at(c)
+            .filter(|&i| {
+                s.p(i).side == s.phasing
+                    && matches!(s.p(i).kind, Kind::Unit | Kind::Crew | Kind::Leader)
+            })
+            .collect();
         for v in victims {
             eliminate(s, v, log, "did not leave the Blaze hex (IX.B)");
         }
@@ -1964,9 +2582,15 @@ fn random_horses(s: &mut State, log: &mut Vec<LogEntry>) {
     }
     let map: &HexMap = &s.stat.map.clone();
     let near_unit = |s: &State, c: Coord| -> Option<Side> {
-        std::iter::once(c).chain(map.neighbors(c)).find_map(|n| s.at(n).find(|&i| s.p(i).kind.is_unit()).map(|i| s.p(i).side))
+        std::iter::once(c).chain(map.neighbors(c)).find_map(|n| {
+            s.at(n)
+                .find(|&i| s.p(i).kind.is_unit())
+                .map(|i| s.p(i).side)
+        })
     };
-    let horses: Vec<Pid> = (0..s.pieces.len() as Pid).filter(|&i| s.p(i).kind == Kind::Horses && s.p(i).on_map()).collect();
+    let horses: Vec<Pid> = (0..s.pieces.len() as Pid)
+        .filter(|&i| s.p(i).kind == Kind::Horses && s.p(i).on_map())
+        .collect();
     for h in horses {
         if s.pieces.iter().any(|p| p.mounted_on == Some(h)) {
             continue;
@@ -2004,12 +2628,15 @@ fn random_horses(s: &mut State, log: &mut Vec<LogEntry>) {
             }
             if let Some(owner) = near_unit(s, c) {
                 s.pm(h).side = owner;
-                fate = format!("comes near a unit in {c} and is taken under control by {} (III.G.5)", seat_name(s, owner));
+                fate = format!(
+                    "comes near a unit in {c} and is taken under control by {} (III.G.5)",
+                    seat_name(s, owner)
+                );
                 break;
             }
         }
         log.push(LogEntry::public(format!(
-            "Loose Horses {} from {start}: direction die {dir_roll} → {dir:?} ({}), distance die {dist}: {fate}",
+            "Loose Horses {} from {start}: direction die {dir_roll} -> {dir:?} ({}), distance die {dist}: {fate}",
             s.p(h).id,
             s.stat.tables.random_direction.label()
         )));
@@ -2033,15 +2660,28 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
     // The pool: counters in Pool, plus eliminated units (IX.D: units MAY be recycled;
     // only the counter mix limits the number on the map).
     let mut pool: Vec<Pid> = (0..s.pieces.len() as Pid)
-        .filter(|&i| s.p(i).side == side && s.p(i).kind == Kind::Unit && matches!(s.p(i).loc, Loc::Pool | Loc::Eliminated))
+        .filter(|&i| {
+            s.p(i).side == side
+                && s.p(i).kind == Kind::Unit
+                && matches!(s.p(i).loc, Loc::Pool | Loc::Eliminated)
+        })
         .collect();
     // Armed 2-4-8/F0 first, then the rest: the Indian player's usual choice (the
     // choice of type is made automatically here).
-    pool.sort_by_key(|&i| (s.carried(i).next().is_none(), s.p(i).loc == Loc::Eliminated, i));
+    pool.sort_by_key(|&i| {
+        (
+            s.carried(i).next().is_none(),
+            s.p(i).loc == Loc::Eliminated,
+            i,
+        )
+    });
     let take: Vec<Pid> = pool.into_iter().take(usize::from(n)).collect();
     for &i in &take {
         let p = s.pm(i);
-        p.loc = Loc::Offboard { zone: zone.clone(), turn: 0 };
+        p.loc = Loc::Offboard {
+            zone: zone.clone(),
+            turn: 0,
+        };
         p.pinned = false;
         p.hidden = false;
     }
@@ -2054,10 +2694,22 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
 fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
     let side = s.phasing;
     let rule = s.stat.scenario.special.iter().find_map(|sp| match sp {
-        Special::MedicineAttrition { side: x, turn, ends_game } if *x == side => Some((*turn, *ends_game)),
+        Special::MedicineAttrition {
+            side: x,
+            turn,
+            ends_game,
+        } if *x == side => Some((*turn, *ends_game)),
         _ => None,
     });
-    let meds = |s: &State| -> Vec<Pid> { (0..s.pieces.len() as Pid).filter(|&i| s.p(i).kind == Kind::Medicine && s.p(i).side == side && matches!(s.p(i).loc, Loc::Map(_) | Loc::Carried(_))).collect() };
+    let meds = |s: &State| -> Vec<Pid> {
+        (0..s.pieces.len() as Pid)
+            .filter(|&i| {
+                s.p(i).kind == Kind::Medicine
+                    && s.p(i).side == side
+                    && matches!(s.p(i).loc, Loc::Map(_) | Loc::Carried(_))
+            })
+            .collect()
+    };
     if let Some((from, ends)) = rule {
         if s.turn >= from {
             let roll = s.dice.d6();
@@ -2065,11 +2717,16 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
             let m = meds(s);
             if roll >= 4 {
                 if let Some(&first) = m.first() {
-                    log.push(LogEntry::public(format!("Medicine attrition (IX.F): die {roll}: Medicine {} is removed", s.p(first).id)));
+                    log.push(LogEntry::public(format!(
+                        "Medicine attrition (IX.F): die {roll}: Medicine {} is removed",
+                        s.p(first).id
+                    )));
                     remove_medicine(s, first, log);
                 }
             } else {
-                log.push(LogEntry::public(format!("Medicine attrition (IX.F): die {roll}: no effect")));
+                log.push(LogEntry::public(format!(
+                    "Medicine attrition (IX.F): die {roll}: no effect"
+                )));
             }
             if ends && meds(s).is_empty() {
                 finish(s, log, "all Medicine markers are gone (IX.F)".into());
@@ -2083,7 +2740,11 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
         let m = meds(s);
         if roll == 6 {
             if let Some(&first) = m.first() {
-                log.push(LogEntry::public(format!("Bad Medicine: die {roll}: Medicine {} is lost ({})", s.p(first).id, bad_medicine_source())));
+                log.push(LogEntry::public(format!(
+                    "Bad Medicine: die {roll}: Medicine {} is lost ({})",
+                    s.p(first).id,
+                    bad_medicine_source()
+                )));
                 remove_medicine(s, first, log);
             }
         }
@@ -2095,11 +2756,21 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
 // ---------------------------------------------------------------------------------
 
 fn units_left(s: &State, side: Side) -> usize {
-    s.pieces.iter().filter(|p| p.side == side && p.kind.is_unit() && !matches!(p.loc, Loc::Eliminated | Loc::Removed | Loc::Pool)).count()
+    s.pieces
+        .iter()
+        .filter(|p| {
+            p.side == side
+                && p.kind.is_unit()
+                && !matches!(p.loc, Loc::Eliminated | Loc::Removed | Loc::Pool)
+        })
+        .count()
 }
 
 fn kills(s: &State, side: Side) -> usize {
-    s.eliminated.iter().filter(|(sd, k, _)| *sd == side && (k.is_unit() || *k == Kind::Leader)).count()
+    s.eliminated
+        .iter()
+        .filter(|(sd, k, _)| *sd == side && (k.is_unit() || *k == Kind::Leader))
+        .count()
 }
 
 fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
@@ -2108,19 +2779,24 @@ fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
     }
     let rule = s.stat.scenario.victory.rule.clone();
     match rule {
-        VictoryRule::EliminateAll { attacker } | VictoryRule::EliminateAllOrHold { attacker, .. } => {
+        VictoryRule::EliminateAll { attacker }
+        | VictoryRule::EliminateAllOrHold { attacker, .. } => {
             if units_left(s, 1 - attacker) == 0 {
                 finish(s, log, "every defending unit is eliminated".into());
             }
         }
-        VictoryRule::KillsOrHold { attacker, kills: k, .. } => {
+        VictoryRule::KillsOrHold {
+            attacker, kills: k, ..
+        } => {
             if kills(s, 1 - attacker) >= usize::from(k) {
                 finish(s, log, format!("{k} or more units eliminated"));
             }
         }
         _ => {
             if units_left(s, 0) == 0 || units_left(s, 1) == 0 {
-                let pool_left = s.pieces.iter().any(|p| p.kind == Kind::Unit && matches!(p.loc, Loc::Pool | Loc::Offboard { .. }));
+                let pool_left = s.pieces.iter().any(|p| {
+                    p.kind == Kind::Unit && matches!(p.loc, Loc::Pool | Loc::Offboard { .. })
+                });
                 if !pool_left {
                     finish(s, log, "one side has no units left".into());
                 }
@@ -2148,14 +2824,25 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
                 .filter(|(i, p)| {
                     let i = *i as Pid;
                     let c = p.hex().unwrap_or(Coord::new(1, 1));
-                    let enemy_rider = s.pieces.iter().any(|q| q.mounted_on == Some(i) && q.side == enemy);
-                    let enemy_holds = std::iter::once(c).chain(s.stat.map.neighbors(c)).any(|n| s.unit_at(n, enemy).is_some())
-                        && !std::iter::once(c).chain(s.stat.map.neighbors(c)).any(|n| s.unit_at(n, a.side).is_some());
+                    let enemy_rider = s
+                        .pieces
+                        .iter()
+                        .any(|q| q.mounted_on == Some(i) && q.side == enemy);
+                    let enemy_holds = std::iter::once(c)
+                        .chain(s.stat.map.neighbors(c))
+                        .any(|n| s.unit_at(n, enemy).is_some())
+                        && !std::iter::once(c)
+                            .chain(s.stat.map.neighbors(c))
+                            .any(|n| s.unit_at(n, a.side).is_some());
                     !enemy_rider && !enemy_holds
                 })
                 .count() as i32;
             s.points[usize::from(a.side)] += kept * a.points;
-            log.push(LogEntry::public(format!("{} scores {} for {kept} Horses not under enemy control (IX.D)", seat_name(s, a.side), kept * a.points)));
+            log.push(LogEntry::public(format!(
+                "{} scores {} for {kept} Horses not under enemy control (IX.D)",
+                seat_name(s, a.side),
+                kept * a.points
+            )));
         }
     }
     let p = s.points.clone();
@@ -2185,9 +2872,19 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
                 Some(1 - attacker)
             }
         }
-        VictoryRule::EliminateAllOrHold { attacker, zone, hold } => {
+        VictoryRule::EliminateAllOrHold {
+            attacker,
+            zone,
+            hold,
+        } => {
             let d = 1 - attacker;
-            let held = s.pieces.iter().filter(|x| x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))).count();
+            let held = s
+                .pieces
+                .iter()
+                .filter(|x| {
+                    x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))
+                })
+                .count();
             if units_left(s, d) == 0 {
                 Some(*attacker)
             } else if held >= usize::from(*hold) {
@@ -2196,9 +2893,20 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
                 None
             }
         }
-        VictoryRule::KillsOrHold { attacker, kills: k, zone, hold } => {
+        VictoryRule::KillsOrHold {
+            attacker,
+            kills: k,
+            zone,
+            hold,
+        } => {
             let d = 1 - attacker;
-            let held = s.pieces.iter().filter(|x| x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))).count();
+            let held = s
+                .pieces
+                .iter()
+                .filter(|x| {
+                    x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))
+                })
+                .count();
             if kills(s, d) >= usize::from(*k) {
                 Some(*attacker)
             } else if held >= usize::from(*hold) {
@@ -2210,7 +2918,10 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
     };
     let summary = format!(
         "Game over ({why}): {} — points {} {}, {} {} ({})",
-        winner.map_or("a draw".to_string(), |w| format!("{} wins", seat_name(s, w))),
+        winner.map_or("a draw".to_string(), |w| format!(
+            "{} wins",
+            seat_name(s, w)
+        )),
         seat_name(s, 0),
         p[0],
         seat_name(s, 1),
@@ -2220,5 +2931,9 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
     log.push(LogEntry::public(summary.clone()));
     s.phase = Phase::Over;
     s.pending = Pending::None;
-    s.result = Some(Outcome { winner, scores: p, summary });
+    s.result = Some(Outcome {
+        winner,
+        scores: p,
+        summary,
+    });
 }

@@ -1,9 +1,11 @@
 //! Loading Harvest the Wind data (tables, map tiles, scenarios), rules-aware checking,
 //! building the initial state, and set-up zones.
 
-use super::data::{Force, ForceKind, MapTile, Placement, ScenarioDef, Special, Tables, VictoryRule, ZonePart};
-use super::state::{Kind, Loc, Pending, Phase, Piece, Pid, Side, State, Static, Terrain};
-use crate::core::data::{error_near, load_ron, read_text, parse_ron};
+use super::data::{
+    Force, ForceKind, MapTile, Placement, ScenarioDef, Special, Tables, VictoryRule, ZonePart,
+};
+use super::state::{Kind, Loc, Pending, Phase, Pid, Piece, Side, State, Static, Terrain};
+use crate::core::data::{error_near, load_ron, parse_ron, read_text};
 use crate::core::dice::Dice;
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
@@ -20,18 +22,34 @@ pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
     let t: Tables = load_ron(&path)?;
     let file = path.display().to_string();
     if t.fct.iter().any(|r| r.to_hit.len() != 9) {
-        let bad = t.fct.iter().find(|r| r.to_hit.len() != 9).map(|r| r.weapon.clone()).unwrap_or_default();
+        let bad = t
+            .fct
+            .iter()
+            .find(|r| r.to_hit.len() != 9)
+            .map(|r| r.weapon.clone())
+            .unwrap_or_default();
         let text = read_text(&path)?;
-        return Err(error_near(&file, &text, &bad, format!("FCT row '{bad}' must have 9 entries (ranges 0-7 and 8+)")));
+        return Err(error_near(
+            &file,
+            &text,
+            &bad,
+            format!("FCT row '{bad}' must have 9 entries (ranges 0-7 and 8+)"),
+        ));
     }
     for d in -2..=2i8 {
         if !t.mct.iter().any(|m| m.differential == d) {
-            return Err(DataError::file(&file, format!("MCT is missing the column for differential {d:+}")));
+            return Err(DataError::file(
+                &file,
+                format!("MCT is missing the column for differential {d:+}"),
+            ));
         }
     }
     for key in ["open", "woods", "river", "tall_grass"] {
         if !t.tec.iter().any(|r| r.terrain == key) {
-            return Err(DataError::file(&file, format!("TEC is missing the row for terrain '{key}'")));
+            return Err(DataError::file(
+                &file,
+                format!("TEC is missing the row for terrain '{key}'"),
+            ));
         }
     }
     Ok(t)
@@ -45,28 +63,64 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
     let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
     for (i, row) in tile.terrain.iter().enumerate() {
         if row.chars().count() != cols {
-            return Err(error_near(&file, &text, row, format!("terrain row {} has {} hexes, expected {cols}", i + 1, row.chars().count())));
+            return Err(error_near(
+                &file,
+                &text,
+                row,
+                format!(
+                    "terrain row {} has {} hexes, expected {cols}",
+                    i + 1,
+                    row.chars().count()
+                ),
+            ));
         }
         for ch in row.chars() {
             if !tile.legend.contains_key(&ch) {
-                return Err(error_near(&file, &text, row, format!("terrain row {} uses '{ch}', which the legend does not define", i + 1)));
+                return Err(error_near(
+                    &file,
+                    &text,
+                    row,
+                    format!(
+                        "terrain row {} uses '{ch}', which the legend does not define",
+                        i + 1
+                    ),
+                ));
             }
         }
     }
     if !tile.levels.is_empty() {
         if tile.levels.len() != tile.terrain.len() {
-            return Err(DataError::file(&file, format!("levels has {} rows, terrain has {}", tile.levels.len(), tile.terrain.len())));
+            return Err(DataError::file(
+                &file,
+                format!(
+                    "levels has {} rows, terrain has {}",
+                    tile.levels.len(),
+                    tile.terrain.len()
+                ),
+            ));
         }
         for (i, row) in tile.levels.iter().enumerate() {
             if row.chars().count() != cols || !row.chars().all(|c| ('1'..='3').contains(&c)) {
-                return Err(error_near(&file, &text, row, format!("levels row {} must be {cols} digits 1-3", i + 1)));
+                return Err(error_near(
+                    &file,
+                    &text,
+                    row,
+                    format!("levels row {} must be {cols} digits 1-3", i + 1),
+                ));
             }
         }
     }
     for (hex, _) in &tile.marks {
-        let c: Coord = hex.parse().map_err(|e: String| error_near(&file, &text, hex, e))?;
+        let c: Coord = hex
+            .parse()
+            .map_err(|e: String| error_near(&file, &text, hex, e))?;
         if usize::from(c.col) > cols || usize::from(c.row) > tile.terrain.len() {
-            return Err(error_near(&file, &text, hex, format!("mark at {hex} is off the map")));
+            return Err(error_near(
+                &file,
+                &text,
+                hex,
+                format!("mark at {hex} is off the map"),
+            ));
         }
     }
     Ok(tile)
@@ -90,7 +144,10 @@ fn tile_to_map(t: &MapTile) -> HexMap {
     let level = if t.levels.is_empty() {
         vec![1; terrain.len()]
     } else {
-        t.levels.iter().flat_map(|r| r.chars().map(|c| c.to_digit(10).unwrap_or(1) as u8)).collect()
+        t.levels
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c.to_digit(10).unwrap_or(1) as u8))
+            .collect()
     };
     let mut marks: BTreeMap<Coord, Vec<String>> = BTreeMap::new();
     for (h, m) in &t.marks {
@@ -98,7 +155,15 @@ fn tile_to_map(t: &MapTile) -> HexMap {
             marks.entry(c).or_default().push(m.clone());
         }
     }
-    HexMap { cols, rows, terrain_names: names, terrain, level, marks, hexsides: vec![] }
+    HexMap {
+        cols,
+        rows,
+        terrain_names: names,
+        terrain,
+        level,
+        marks,
+        hexsides: vec![],
+    }
 }
 
 /// The data root: `WARGAME_DATA`, else the current folder if it has `scenarios/`, else
@@ -122,7 +187,10 @@ pub fn scenario_ids(root: &Path) -> Vec<String> {
             rd.filter_map(|e| e.ok())
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .filter_map(|p| p.file_stem().map(|s| format!("{GAME}/{}", s.to_string_lossy())))
+                .filter_map(|p| {
+                    p.file_stem()
+                        .map(|s| format!("{GAME}/{}", s.to_string_lossy()))
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -139,13 +207,18 @@ fn resolve_zone(map: &HexMap, parts: &[ZonePart]) -> Result<Vec<Coord>, String> 
                 let a: Coord = a.parse()?;
                 let b: Coord = b.parse()?;
                 for c in map.coords() {
-                    if (a.col.min(b.col)..=a.col.max(b.col)).contains(&c.col) && (a.row.min(b.row)..=a.row.max(b.row)).contains(&c.row) {
+                    if (a.col.min(b.col)..=a.col.max(b.col)).contains(&c.col)
+                        && (a.row.min(b.row)..=a.row.max(b.row)).contains(&c.row)
+                    {
                         out.insert(c);
                     }
                 }
                 for x in [a, b] {
                     if !map.contains(x) {
-                        return Err(format!("zone corner {x} is off the board ({} columns × {} rows)", map.cols, map.rows));
+                        return Err(format!(
+                            "zone corner {x} is off the board ({} columns x {} rows)",
+                            map.cols, map.rows
+                        ));
                     }
                 }
             }
@@ -161,7 +234,12 @@ fn resolve_zone(map: &HexMap, parts: &[ZonePart]) -> Result<Vec<Coord>, String> 
             ZonePart::Edge(e) => out.extend(map.edge_hexes(*e)),
             ZonePart::Mark(m) => {
                 let before = out.len();
-                out.extend(map.marks.iter().filter(|(_, v)| v.contains(m)).map(|(c, _)| *c));
+                out.extend(
+                    map.marks
+                        .iter()
+                        .filter(|(_, v)| v.contains(m))
+                        .map(|(c, _)| *c),
+                );
                 if out.len() == before && !map.marks.values().any(|v| v.contains(m)) {
                     return Err(format!("no hex on the board carries the mark '{m}'"));
                 }
@@ -173,19 +251,32 @@ fn resolve_zone(map: &HexMap, parts: &[ZonePart]) -> Result<Vec<Coord>, String> 
 
 /// Hexes of a named zone of the state's scenario.
 pub fn zone_hexes(s: &State, zone: &str) -> Vec<Coord> {
-    s.stat.scenario.zones.get(zone).and_then(|parts| resolve_zone(&s.stat.map, parts).ok()).unwrap_or_default()
+    s.stat
+        .scenario
+        .zones
+        .get(zone)
+        .and_then(|parts| resolve_zone(&s.stat.map, parts).ok())
+        .unwrap_or_default()
 }
 
 /// The set-up zone of a piece, if its force line places it in one.
 pub fn zone_of(s: &State, p: Pid) -> Option<Vec<Coord>> {
     let piece = s.p(p);
-    let zone = s.stat.scenario.forces.iter().zip(force_ranges(&s.stat.scenario)).find_map(|(f, (side, kind, range))| {
-        let idx = piece_serial(s, p);
-        (side == piece.side && kind == piece.kind && range.contains(&idx)).then_some(f).and_then(|f| match &f.placement {
-            Placement::Zone { zone, .. } => Some(zone.clone()),
-            _ => None,
-        })
-    })?;
+    let zone = s
+        .stat
+        .scenario
+        .forces
+        .iter()
+        .zip(force_ranges(&s.stat.scenario))
+        .find_map(|(f, (side, kind, range))| {
+            let idx = piece_serial(s, p);
+            (side == piece.side && kind == piece.kind && range.contains(&idx))
+                .then_some(f)
+                .and_then(|f| match &f.placement {
+                    Placement::Zone { zone, .. } => Some(zone.clone()),
+                    _ => None,
+                })
+        })?;
     Some(zone_hexes(s, &zone))
 }
 
@@ -208,17 +299,26 @@ fn force_ranges(sc: &ScenarioDef) -> Vec<(Side, Kind, std::ops::Range<usize>)> {
 /// Index of a piece among the pieces of its side and kind.
 fn piece_serial(s: &State, p: Pid) -> usize {
     let piece = s.p(p);
-    s.pieces[..usize::from(p)].iter().filter(|q| q.side == piece.side && q.kind == piece.kind).count()
+    s.pieces[..usize::from(p)]
+        .iter()
+        .filter(|q| q.side == piece.side && q.kind == piece.kind)
+        .count()
 }
 
 /// Whether a piece may be placed in a hex in set-up (stacking, terrain).
 pub fn can_place(s: &State, p: Pid, c: Coord) -> bool {
     let piece = s.p(p);
     if piece.kind.is_unit() || piece.kind == Kind::Dependent {
-        if s.at(c).any(|i| i != p && s.p(i).side == piece.side && s.p(i).kind == piece.kind) {
+        if s.at(c)
+            .any(|i| i != p && s.p(i).side == piece.side && s.p(i).kind == piece.kind)
+        {
             return false;
         }
-    } else if matches!(piece.kind, Kind::Leader | Kind::Horses | Kind::Wagon | Kind::Lodge) && s.at(c).any(|i| i != p && s.p(i).kind == piece.kind) {
+    } else if matches!(
+        piece.kind,
+        Kind::Leader | Kind::Horses | Kind::Wagon | Kind::Lodge
+    ) && s.at(c).any(|i| i != p && s.p(i).kind == piece.kind)
+    {
         return false;
     }
     if piece.mounted_on.is_some() || piece.kind == Kind::Horses {
@@ -251,7 +351,11 @@ pub fn next_setup(s: &mut State) {
 fn setup_order(sc: &ScenarioDef) -> Vec<Side> {
     let mut v = vec![];
     for side in [1u8, 0u8] {
-        if sc.forces.iter().any(|f| f.side == side && matches!(f.placement, Placement::Zone { .. })) {
+        if sc
+            .forces
+            .iter()
+            .any(|f| f.side == side && matches!(f.placement, Placement::Zone { .. }))
+        {
             v.push(side);
         }
     }
@@ -289,7 +393,13 @@ pub struct Loaded {
 /// Load a scenario by id (`harvest_the_wind/wagon_box`) from the data root.
 pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
     let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
-    load_scenario_path(root, &root.join("scenarios").join(GAME).join(format!("{stem}.ron")))
+    load_scenario_path(
+        root,
+        &root
+            .join("scenarios")
+            .join(GAME)
+            .join(format!("{stem}.ron")),
+    )
 }
 
 /// Load and check a scenario file.
@@ -300,13 +410,32 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let tables = load_tables(root)?;
     let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
     if sc.sides.len() != 2 {
-        return Err(err("sides", format!("Harvest the Wind scenarios have exactly 2 sides, found {}", sc.sides.len())));
+        return Err(err(
+            "sides",
+            format!(
+                "Harvest the Wind scenarios have exactly 2 sides, found {}",
+                sc.sides.len()
+            ),
+        ));
     }
     let mut tiles = Vec::new();
     for b in &sc.board {
-        let tp = root.join("scenarios").join(GAME).join("maps").join(format!("{b}.ron"));
+        let tp = if b.ends_with(".ron") {
+            path.parent().unwrap_or(Path::new(".")).join(b)
+        } else {
+            root.join("scenarios")
+                .join(GAME)
+                .join("maps")
+                .join(format!("{b}.ron"))
+        };
         if !tp.exists() {
-            return Err(err(b, format!("board names map tile '{b}', but {} does not exist", tp.display())));
+            return Err(err(
+                b,
+                format!(
+                    "board names map tile '{b}', but {} does not exist",
+                    tp.display()
+                ),
+            ));
         }
         tiles.push(tile_to_map(&load_tile(&tp)?));
     }
@@ -314,7 +443,16 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let mut terrain = Vec::new();
     let mut tec_row = Vec::new();
     for name in &map.terrain_names {
-        let row = tables.tec.iter().position(|r| &r.terrain == name).ok_or_else(|| err("board", format!("map terrain '{name}' is not in the Terrain Effects Chart")))?;
+        let row = tables
+            .tec
+            .iter()
+            .position(|r| &r.terrain == name)
+            .ok_or_else(|| {
+                err(
+                    "board",
+                    format!("map terrain '{name}' is not in the Terrain Effects Chart"),
+                )
+            })?;
         tec_row.push(row);
         terrain.push(match name.as_str() {
             "woods" => Terrain::Woods,
@@ -336,10 +474,21 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         match &f.placement {
             Placement::Zone { zone, at } => {
                 if !zone_ok(zone) {
-                    return Err(err(zone, format!("placement names zone '{zone}', which `zones` does not define")));
+                    return Err(err(
+                        zone,
+                        format!("placement names zone '{zone}', which `zones` does not define"),
+                    ));
                 }
                 if at.len() != usize::from(f.count) {
-                    return Err(err(zone, format!("force '{}' has {} counters but {} default hexes in `at`", f.label, f.count, at.len())));
+                    return Err(err(
+                        zone,
+                        format!(
+                            "force '{}' has {} counters but {} default hexes in `at`",
+                            f.label,
+                            f.count,
+                            at.len()
+                        ),
+                    ));
                 }
                 let hexes = resolve_zone(&map, &sc.zones[zone]).unwrap_or_default();
                 for h in at {
@@ -352,49 +501,100 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                     }
                     let t = terrain[usize::from(map.terrain_index(c).unwrap_or(0))];
                     if f.hidden && t == Terrain::River {
-                        return Err(err(h, format!("set-up hex {c} is a River hex, impassable to Hidden units (III.F.5)")));
+                        return Err(err(
+                            h,
+                            format!(
+                                "set-up hex {c} is a River hex, impassable to Hidden units (III.F.5)"
+                            ),
+                        ));
                     }
                     if (f.mounted || f.kind == ForceKind::Horses) && t == Terrain::Woods {
-                        return Err(err(h, format!("set-up hex {c} is Woods, impassable to mounted units and Horses (III.C.2.c)")));
+                        return Err(err(
+                            h,
+                            format!(
+                                "set-up hex {c} is Woods, impassable to mounted units and Horses (III.C.2.c)"
+                            ),
+                        ));
                     }
                 }
             }
             Placement::Enter { zone, .. } => {
                 if !zone_ok(zone) {
-                    return Err(err(zone, format!("entry names zone '{zone}', which `zones` does not define")));
+                    return Err(err(
+                        zone,
+                        format!("entry names zone '{zone}', which `zones` does not define"),
+                    ));
                 }
             }
             Placement::Pool => {}
         }
         for l in &f.carry {
             if !sc.weapons.contains_key(l) {
-                return Err(err(l, format!("force '{}' carries weapon '{l}', which `weapons` does not map to an FCT row", f.label)));
+                return Err(err(
+                    l,
+                    format!(
+                        "force '{}' carries weapon '{l}', which `weapons` does not map to an FCT row",
+                        f.label
+                    ),
+                ));
             }
         }
         if !f.carry.is_empty() && f.fire.is_none() && f.kind != ForceKind::Leader {
-            return Err(err(&f.label, format!("force '{}' carries weapons but has no Fire Combat Effectiveness (II.A.1)", f.label)));
+            return Err(err(
+                &f.label,
+                format!(
+                    "force '{}' carries weapons but has no Fire Combat Effectiveness (II.A.1)",
+                    f.label
+                ),
+            ));
         }
         if f.kind == ForceKind::Leader && f.carry.iter().any(|l| l != "P") {
-            return Err(err(&f.label, format!("leader '{}' may carry only \"P\" (II.A.4)", f.label)));
+            return Err(err(
+                &f.label,
+                format!("leader '{}' may carry only \"P\" (II.A.4)", f.label),
+            ));
         }
-        if f.carry.iter().filter(|l| *l != "P").count() > 1 || f.carry.iter().filter(|l| *l == "P").count() > 1 {
-            return Err(err(&f.label, format!("force '{}' carries more than one R/M/S weapon or more than one P (III.H.2)", f.label)));
+        if f.carry.iter().filter(|l| *l != "P").count() > 1
+            || f.carry.iter().filter(|l| *l == "P").count() > 1
+        {
+            return Err(err(
+                &f.label,
+                format!(
+                    "force '{}' carries more than one R/M/S weapon or more than one P (III.H.2)",
+                    f.label
+                ),
+            ));
         }
     }
     match &sc.victory.rule {
-        VictoryRule::EliminateAllOrHold { zone, .. } | VictoryRule::KillsOrHold { zone, .. } if !zone_ok(zone) => {
-            return Err(err(zone, format!("victory names zone '{zone}', which `zones` does not define")));
+        VictoryRule::EliminateAllOrHold { zone, .. } | VictoryRule::KillsOrHold { zone, .. }
+            if !zone_ok(zone) =>
+        {
+            return Err(err(
+                zone,
+                format!("victory names zone '{zone}', which `zones` does not define"),
+            ));
         }
         _ => {}
     }
     for sp in &sc.special {
         if let Special::EvenTurnReinforcements { zone, .. } = sp {
             if !zone_ok(zone) {
-                return Err(err(zone, format!("reinforcements name zone '{zone}', which `zones` does not define")));
+                return Err(err(
+                    zone,
+                    format!("reinforcements name zone '{zone}', which `zones` does not define"),
+                ));
             }
         }
     }
-    let stat = Arc::new(Static { scenario: sc, tables, map, terrain, tec_row, weapon_rows });
+    let stat = Arc::new(Static {
+        scenario: sc,
+        tables,
+        map,
+        terrain,
+        tec_row,
+        weapon_rows,
+    });
     // Build once to check stacking and mounting at set-up.
     let st = initial_state(&stat, 0, false);
     check_setup(&st).map_err(|(needle, m)| err(&needle, m))?;
@@ -404,6 +604,24 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
 fn check_setup(s: &State) -> Result<(), (String, String)> {
     let mut seen: BTreeMap<(Coord, Side, String), String> = BTreeMap::new();
     for p in &s.pieces {
+        if p.kind == Kind::Medicine && matches!(p.loc, Loc::Offboard { .. } | Loc::Pool) {
+            return Err((
+                "Medicine".into(),
+                format!(
+                    "Medicine {} must start with an Indian unit of its side in the same place (VII.D)",
+                    p.id
+                ),
+            ));
+        }
+        if p.kind == Kind::Artillery && !matches!(p.letter.as_str(), "gatling" | "howitzer") {
+            return Err((
+                "Artillery".into(),
+                format!(
+                    "artillery {} needs gun: \"gatling\" or \"howitzer\" (II.E)",
+                    p.id
+                ),
+            ));
+        }
         let Some(c) = p.hex() else { continue };
         let class = match p.kind {
             Kind::Unit | Kind::Crew => Some("unit"),
@@ -416,9 +634,16 @@ fn check_setup(s: &State) -> Result<(), (String, String)> {
         };
         let Some(class) = class else { continue };
         // Stacking (III.E): one unit per side; one Leader, Horses, Wagon, Lodge per hex.
-        let side_key = if matches!(class, "unit" | "dependent") { p.side } else { 9 };
+        let side_key = if matches!(class, "unit" | "dependent") {
+            p.side
+        } else {
+            9
+        };
         if let Some(prev) = seen.insert((c, side_key, class.to_string()), p.id.clone()) {
-            return Err((c.to_string(), format!("set-up over-stacks {c}: {prev} and {} (III.E)", p.id)));
+            return Err((
+                c.to_string(),
+                format!("set-up over-stacks {c}: {prev} and {} (III.E)", p.id),
+            ));
         }
     }
     Ok(())
@@ -432,8 +657,18 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
     let mut pieces: Vec<Piece> = Vec::new();
     let mut serial: BTreeMap<(Side, &'static str), usize> = BTreeMap::new();
     let side_letter = |side: Side| -> String {
-        let a = sc.sides[0].name.chars().next().unwrap_or('a').to_ascii_lowercase();
-        let b = sc.sides[1].name.chars().next().unwrap_or('b').to_ascii_lowercase();
+        let a = sc.sides[0]
+            .name
+            .chars()
+            .next()
+            .unwrap_or('a')
+            .to_ascii_lowercase();
+        let b = sc.sides[1]
+            .name
+            .chars()
+            .next()
+            .unwrap_or('b')
+            .to_ascii_lowercase();
         if a == b {
             ["s", "t"][usize::from(side)].to_string()
         } else if side == 0 {
@@ -451,8 +686,14 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
         let kind = kind_of(&f.kind);
         for k in 0..usize::from(f.count) {
             let loc = match &f.placement {
-                Placement::Zone { at, .. } => at.get(k).and_then(|h| h.parse().ok()).map_or(Loc::Pool, Loc::Map),
-                Placement::Enter { zone, turn } => Loc::Offboard { zone: zone.clone(), turn: *turn },
+                Placement::Zone { at, .. } => at
+                    .get(k)
+                    .and_then(|h| h.parse().ok())
+                    .map_or(Loc::Pool, Loc::Map),
+                Placement::Enter { zone, turn } => Loc::Offboard {
+                    zone: zone.clone(),
+                    turn: *turn,
+                },
                 Placement::Pool => Loc::Pool,
             };
             let id = next_id(f.side, kind.id_letter());
@@ -466,7 +707,10 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                         h.kind == Kind::Horses
                             && h.side == f.side
                             && h.loc == loc
-                            && !pieces.iter().any(|r| r.mounted_on == Some(*hi as Pid) && (r.kind == kind || (r.kind.is_unit() && kind.is_unit())))
+                            && !pieces.iter().any(|r| {
+                                r.mounted_on == Some(*hi as Pid)
+                                    && (r.kind == kind || (r.kind.is_unit() && kind.is_unit()))
+                            })
                     })
                     .map(|(hi, _)| hi as Pid)
             } else {
@@ -487,8 +731,12 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 flipped: false,
                 hidden: f.hidden,
                 mounted_on,
-                letter: String::new(),
-                row: 0,
+                letter: f.gun.clone().unwrap_or_default(),
+                row: f
+                    .gun
+                    .as_deref()
+                    .and_then(|g| stat.tables.fct.iter().position(|r| r.weapon == g))
+                    .unwrap_or(0),
                 lost_ammo: vec![],
             });
             for l in &f.carry {
@@ -499,7 +747,10 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                     kind: Kind::Weapon,
                     side: f.side,
                     loc: Loc::Carried(me),
-                    label: format!("\"{l}\" {}", stat.tables.fct.get(row).map_or("", |r| r.name.as_str())),
+                    label: format!(
+                        "\"{l}\" {}",
+                        stat.tables.fct.get(row).map_or("", |r| r.name.as_str())
+                    ),
                     melee: 0,
                     morale: 0,
                     ma: 0,
@@ -515,16 +766,30 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 });
             }
             if kind == Kind::Medicine {
-                // Medicine starts carried by the first unit of its side in its hex (VII.D).
-                if let Loc::Map(c) = loc {
-                    if let Some(u) = pieces.iter().position(|p| p.side == f.side && p.kind == Kind::Unit && p.loc == Loc::Map(c)) {
-                        pieces[usize::from(me)].loc = Loc::Carried(u as Pid);
-                    }
+                // Medicine is stacked with (carried by) an Indian unit (VII.D): the first
+                // unit of its side that starts in the same place and has no Medicine yet.
+                let carriers: Vec<Pid> = pieces
+                    .iter()
+                    .filter_map(|p| match p.loc {
+                        Loc::Carried(h) if p.kind == Kind::Medicine => Some(h),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(u) = pieces.iter().enumerate().position(|(i, p)| {
+                    p.side == f.side
+                        && p.kind == Kind::Unit
+                        && p.loc == loc
+                        && !carriers.contains(&(i as Pid))
+                }) {
+                    pieces[usize::from(me)].loc = Loc::Carried(u as Pid);
                 }
             }
         }
     }
-    let marching = sc.special.iter().any(|sp| matches!(sp, Special::MarchUntilFired { .. }));
+    let marching = sc
+        .special
+        .iter()
+        .any(|sp| matches!(sp, Special::MarchUntilFired { .. }));
     let order = setup_order(sc);
     let (phase, phasing) = match (manual_setup, order.first()) {
         (true, Some(first)) => (Phase::Setup, *first),

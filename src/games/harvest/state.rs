@@ -47,15 +47,22 @@ pub struct Static {
 impl Static {
     /// Terrain of a hex (Open off the map).
     pub fn terrain(&self, c: Coord) -> Terrain {
-        self.map.terrain_index(c).map_or(Terrain::Open, |i| self.terrain[usize::from(i)])
+        self.map
+            .terrain_index(c)
+            .map_or(Terrain::Open, |i| self.terrain[usize::from(i)])
     }
     /// The TEC row of a hex.
     pub fn tec(&self, c: Coord) -> Option<&super::data::TecRow> {
-        self.map.terrain_index(c).map(|i| &self.tables.tec[self.tec_row[usize::from(i)]])
+        self.map
+            .terrain_index(c)
+            .map(|i| &self.tables.tec[self.tec_row[usize::from(i)]])
     }
     /// The FCT row for a weapon letter.
     pub fn weapon_row(&self, letter: &str) -> Option<usize> {
-        self.weapon_rows.iter().find(|(l, _)| l == letter).map(|(_, r)| *r)
+        self.weapon_rows
+            .iter()
+            .find(|(l, _)| l == letter)
+            .map(|(_, r)| *r)
     }
 }
 
@@ -346,7 +353,10 @@ pub struct State {
 impl State {
     /// The piece with an id.
     pub fn find(&self, id: &str) -> Option<Pid> {
-        self.pieces.iter().position(|p| p.id == id).map(|i| i as Pid)
+        self.pieces
+            .iter()
+            .position(|p| p.id == id)
+            .map(|i| i as Pid)
     }
     /// A piece by index.
     pub fn p(&self, id: Pid) -> &Piece {
@@ -358,11 +368,16 @@ impl State {
     }
     /// Indices of on-map pieces in a hex.
     pub fn at(&self, c: Coord) -> impl Iterator<Item = Pid> + '_ {
-        self.pieces.iter().enumerate().filter(move |(_, p)| p.loc == Loc::Map(c)).map(|(i, _)| i as Pid)
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.loc == Loc::Map(c))
+            .map(|(i, _)| i as Pid)
     }
     /// The combat unit (unit or crew) of a side in a hex.
     pub fn unit_at(&self, c: Coord, side: Side) -> Option<Pid> {
-        self.at(c).find(|&i| self.p(i).side == side && self.p(i).kind.is_unit())
+        self.at(c)
+            .find(|&i| self.p(i).side == side && self.p(i).kind.is_unit())
     }
     /// Whether a hex holds a counter of a kind (any side).
     pub fn has_kind(&self, c: Coord, kind: Kind) -> bool {
@@ -389,7 +404,10 @@ impl State {
         if let Some(i) = self.moves.iter().position(|m| m.unit == unit) {
             &mut self.moves[i]
         } else {
-            self.moves.push(MoveRec { unit, ..Default::default() });
+            self.moves.push(MoveRec {
+                unit,
+                ..Default::default()
+            });
             self.moves.last_mut().expect("just pushed")
         }
     }
@@ -398,12 +416,18 @@ impl State {
         self.pieces
             .iter()
             .enumerate()
-            .filter(move |(_, p)| p.side != side && p.on_map() && (p.kind.is_unit() || p.kind == Kind::Leader))
+            .filter(move |(_, p)| {
+                p.side != side && p.on_map() && (p.kind.is_unit() || p.kind == Kind::Leader)
+            })
             .map(|(i, _)| i as Pid)
     }
     /// Distance from a hex to the nearest enemy unit of `side` (u32::MAX if none).
     pub fn nearest_enemy(&self, side: Side, c: Coord) -> u32 {
-        self.enemy_units(side).filter_map(|e| self.p(e).hex()).map(|h| h.distance(c)).min().unwrap_or(u32::MAX)
+        self.enemy_units(side)
+            .filter_map(|e| self.p(e).hex())
+            .map(|h| h.distance(c))
+            .min()
+            .unwrap_or(u32::MAX)
     }
     /// Whether the game uses a special rule matching the predicate.
     pub fn special(&self, f: impl Fn(&super::data::Special) -> bool) -> bool {

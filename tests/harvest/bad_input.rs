@@ -1,0 +1,219 @@
+//! Malformed scenario, map, rules and save files, and illegal actions, give clear
+//! errors with file:line:column and a non-zero exit status, never a panic.
+
+use crate::util::{bin, root, scratch, session, write};
+use std::process::Command;
+use wargame::core::session::GameSession;
+use wargame::games;
+
+fn wagon_box_text() -> String {
+    std::fs::read_to_string(root().join("scenarios/harvest_the_wind/wagon_box.ron")).unwrap()
+}
+
+/// Write a variant of Wagon Box into a scratch copy of the data tree (so that its map
+/// tiles resolve) and check it.
+fn check_variant(name: &str, text: &str) -> String {
+    let dir = scratch(name);
+    let sc = dir.join("scenarios/harvest_the_wind");
+    std::fs::create_dir_all(sc.join("maps")).unwrap();
+    for t in ["A", "B", "C"] {
+        std::fs::copy(
+            root().join(format!("scenarios/harvest_the_wind/maps/{t}.ron")),
+            sc.join(format!("maps/{t}.ron")),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(dir.join("rules/harvest_the_wind")).unwrap();
+    std::fs::copy(
+        root().join("rules/harvest_the_wind/tables.ron"),
+        dir.join("rules/harvest_the_wind/tables.ron"),
+    )
+    .unwrap();
+    let p = write(&sc, "bad.ron", text);
+    match games::check_path(&dir, &p) {
+        Ok(_) => panic!("{name}: the malformed scenario was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn syntax_error_reports_line_and_column() {
+    let text = wagon_box_text().replacen("turns: Some(10)", "turns: Some(10", 1);
+    let e = check_variant("syntax", &text);
+    assert!(e.contains("bad.ron:"), "{e}");
+    let pos: Vec<&str> = e.split(':').collect();
+    assert!(
+        pos.len() > 3 && pos[1].parse::<usize>().is_ok() && pos[2].parse::<usize>().is_ok(),
+        "{e}"
+    );
+}
+
+#[test]
+fn wrong_type_reports_position() {
+    let text = wagon_box_text().replacen("turns: Some(10)", "turns: Some(\"ten\")", 1);
+    let e = check_variant("type", &text);
+    let line = text.lines().position(|l| l.contains("\"ten\"")).unwrap() + 1;
+    assert!(e.contains(&format!("bad.ron:{line}:")), "{e}");
+}
+
+#[test]
+fn unknown_setup_hex_is_named() {
+    let text = wagon_box_text();
+    let first_at = text.find("at: [").unwrap();
+    let q = text[first_at..].find('"').unwrap() + first_at;
+    let mut bad = text.clone();
+    bad.replace_range(q + 1..q + 5, "4099");
+    let e = check_variant("hex", &bad);
+    assert!(
+        e.contains("4099") && (e.contains("off the board") || e.contains("outside zone")),
+        "{e}"
+    );
+    assert!(e.contains("bad.ron:"), "{e}");
+}
+
+#[test]
+fn unknown_zone_weapon_and_map_are_named() {
+    let e = check_variant(
+        "zone",
+        &wagon_box_text().replacen("zone: \"", "zone: \"nowhere_", 1),
+    );
+    assert!(e.contains("nowhere_"), "{e}");
+    let e = check_variant(
+        "weapon",
+        &wagon_box_text().replacen("carry: [\"R\"]", "carry: [\"Q\"]", 1),
+    );
+    assert!(e.contains("'Q'"), "{e}");
+    let e = check_variant(
+        "map",
+        &wagon_box_text().replacen("board: [\"A\", \"B\"]", "board: [\"A\", \"Z\"]", 1),
+    );
+    assert!(e.contains("'Z'"), "{e}");
+}
+
+#[test]
+fn over_stacked_setup_is_refused() {
+    let text = wagon_box_text();
+    // Put the second default hex of the first `at` list on top of the first.
+    let start = text.find("at: [").unwrap();
+    let end = start + text[start..].find(']').unwrap();
+    let list = &text[start..end];
+    let hexes: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
+    assert!(hexes.len() >= 2);
+    let new_list = list.replacen(hexes[1], hexes[0], 1);
+    let bad = format!("{}{}{}", &text[..start], new_list, &text[end..]);
+    let e = check_variant("stack", &bad);
+    assert!(e.contains("over-stacks"), "{e}");
+}
+
+#[test]
+fn malformed_rules_table_is_reported() {
+    let dir = scratch("rules");
+    std::fs::create_dir_all(dir.join("rules/harvest_the_wind")).unwrap();
+    let t = std::fs::read_to_string(root().join("rules/harvest_the_wind/tables.ron")).unwrap();
+    let cut = &t[..t.len() / 2];
+    write(&dir.join("rules/harvest_the_wind"), "tables.ron", cut);
+    let e = wargame::games::harvest::setup::load_tables(&dir)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("tables.ron:"), "{e}");
+}
+
+#[test]
+fn malformed_and_tampered_saves_are_refused() {
+    let dir = scratch("saves");
+    let p = write(&dir, "junk.ron", "(version: 1, game: ");
+    assert!(
+        games::load_save(&root(), &p)
+            .err()
+            .expect("must be refused")
+            .to_string()
+            .contains("junk.ron:1:")
+    );
+    // An illegal action in a save names the action and the file position.
+    let g = session("harvest_the_wind/wagon_box", 1);
+    let mut save = g.to_save("harvest_the_wind");
+    save.actions = vec!["end".into(), "fly a1 0101".into()];
+    save.state = String::new();
+    let p = dir.join("illegal.ron");
+    save.write(&p).unwrap();
+    let e = games::load_save(&root(), &p)
+        .err()
+        .expect("must be refused")
+        .to_string();
+    assert!(
+        e.contains("illegal.ron:") && e.contains("fly a1 0101"),
+        "{e}"
+    );
+    // A save whose stored state does not match the replay.
+    let mut save = g.to_save("harvest_the_wind");
+    save.actions = vec!["end".into()];
+    save.state = "()".into();
+    let p = dir.join("tampered.ron");
+    save.write(&p).unwrap();
+    assert!(
+        games::load_save(&root(), &p)
+            .err()
+            .expect("must be refused")
+            .to_string()
+            .contains("differs")
+    );
+    // A newer save version is refused.
+    let p = write(
+        &dir,
+        "future.ron",
+        &std::fs::read_to_string(&p)
+            .unwrap()
+            .replacen("version: 1", "version: 99", 1),
+    );
+    assert!(
+        games::load_save(&root(), &p)
+            .err()
+            .expect("must be refused")
+            .to_string()
+            .contains("newer")
+    );
+}
+
+#[test]
+fn illegal_actions_are_refused_and_change_nothing() {
+    let mut g = session("harvest_the_wind/wagon_box", 1);
+    let before = g.state_ron();
+    for a in [
+        "fly",
+        "move",
+        "move zz9 0101",
+        "move a1 0101",
+        "melee 0101",
+        "fire i1 R 9999",
+        "rally a1",
+    ] {
+        assert!(g.apply_str(a).is_err(), "{a} was accepted");
+    }
+    assert_eq!(g.state_ron(), before);
+}
+
+#[test]
+fn cli_exit_codes_for_bad_files() {
+    let dir = scratch("cli-bad");
+    let p = write(&dir, "x.ron", "(id: ");
+    let out = Command::new(bin())
+        .args(["check", p.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("x.ron:1:"), "{text}");
+    let out = Command::new(bin())
+        .args(["check", "/no/such/file.ron"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(bin())
+        .args(["replay", p.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}

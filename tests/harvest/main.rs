@@ -1,0 +1,12 @@
+//! Integration tests for the shared core and Harvest the Wind, in one test binary so
+//! that a test run links Bevy once. One module per area.
+
+mod bad_input;
+mod cli;
+#[cfg(feature = "gui")]
+mod gui;
+mod properties;
+mod rules;
+mod scenarios;
+mod util;
+mod views;

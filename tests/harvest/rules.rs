@@ -1,0 +1,425 @@
+//! Rules tests, each naming its rule, and the seed's worked examples (as scripts in
+//! tests/scripts/harvest, run here).
+
+use crate::util::{end_until, lab, play, root};
+use wargame::core::hexmap::Coord;
+#[allow(unused_imports)]
+use wargame::core::session::GameSession;
+use wargame::games::harvest::rules;
+
+fn c(s: &str) -> Coord {
+    s.parse().expect("hex")
+}
+
+#[test]
+fn worked_examples_scripts_all_pass() {
+    let dir = root().join("tests/scripts/harvest");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("scripts dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "expected the worked-example scripts");
+    let mut failures = vec![];
+    for f in files {
+        let bad = wargame::cli::run_script(&root(), &f).unwrap_or_else(|e| vec![e.to_string()]);
+        if !bad.is_empty() {
+            failures.push(format!("{}:\n  {}", f.display(), bad.join("\n  ")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn ii_a_2_los_level_example_and_blocking_counters() {
+    // II.A.2 example: firer on Level 1, target on Level 2, only Level 1 hexes between.
+    let mut g = lab();
+    g.place("i4", Some("0506")).unwrap();
+    g.place("a1", Some("0906")).unwrap(); // Level 2
+    let s = &g.state;
+    assert_eq!(s.stat.map.level(c("0906")), 2);
+    assert!(
+        rules::los(s, c("0506"), c("0906"), 0),
+        "level 1 to level 2 over level 1 ground"
+    );
+    // A Lodge between blocks (II.A.2 example, Table 3).
+    let between = s.stat.map.intervening(c("0506"), c("0906"));
+    assert!(!between.is_empty());
+    g.place("iG1", Some(&between[0].to_string())).unwrap();
+    assert!(
+        !rules::los(&g.state, c("0506"), c("0906"), 0),
+        "a Lodge marker between blocks"
+    );
+}
+
+#[test]
+fn ii_a_2_higher_level_hex_blocks_only_lower_shots() {
+    // 0906/0907 are Level 2. A shot across them between two Level 1 hexes is blocked.
+    let g = lab();
+    let s = &g.state;
+    let (a, b) = (c("0806"), c("1007"));
+    let between = s.stat.map.intervening(a, b);
+    if between.iter().any(|h| s.stat.map.level(*h) == 2) {
+        assert!(!rules::los(s, a, b, 0));
+    }
+    // Woods block (Table 3): 0804 lies between 0803 and 0805.
+    assert!(!rules::los(s, c("0803"), c("0805"), 0));
+    // ...but a line that only runs along a Woods hexside is not blocked (II.A.2):
+    // 0704 -> 0904 runs along the side between 0803 and 0804.
+    assert!(rules::los(s, c("0704"), c("0904"), 0));
+    // Tall Grass does not block (Table 3).
+    assert!(rules::los(s, c("0504"), c("0704"), 0));
+}
+
+#[test]
+fn ii_a_3_range_counts_target_not_firer_and_same_hex_is_zero() {
+    assert_eq!(c("0505").distance(c("0505")), 0);
+    assert_eq!(c("0505").distance(c("0506")), 1);
+    assert_eq!(c("0505").distance(c("0805")), 3);
+}
+
+#[test]
+fn ii_a_4_no_table_entry_no_fire() {
+    // A Carbine has no entry at range 5 (Table 1): no fire action is offered.
+    let mut g = lab();
+    g.place("a1", Some("0405")).unwrap();
+    g.place("i1", Some("0905")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|l| l.starts_with("fire a1") && l.contains("0905")),
+        "{:?}",
+        g.legal()
+    );
+    assert!(g.apply(&"fire a1 R 0905".parse().unwrap()).is_err());
+}
+
+#[test]
+fn ii_d_1_low_ammo_flip_then_remove_and_minus_two() {
+    // Lab gives Low Ammo rules (II.D) to the Indians.
+    let mut g = lab();
+    g.place("i4", Some("0505")).unwrap();
+    g.place("a1", Some("0506")).unwrap();
+    g.force_dice(&[1]);
+    play(&mut g, &["fire i4 B 0506"]);
+    assert!(
+        g.state.p(g.state.find("iw1").unwrap()).flipped,
+        "natural 1 flips to Low Ammo"
+    );
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("flips to Low Ammo (II.D.1)"))
+    );
+    // Next player turn the -2 applies, and another natural 1 removes it.
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phasing", "0");
+    g.force_dice(&[1]);
+    play(&mut g, &["fire i4 B 0506"]);
+    assert!(
+        g.log.iter().any(|l| l.text.contains("-2 Low Ammo")),
+        "{:#?}",
+        g.log
+    );
+    assert_eq!(g.probe("iw1.loc").as_deref(), Some("removed"));
+}
+
+#[test]
+fn ii_b_1_hit_in_open_checks_morale_and_routs_on_failure() {
+    let mut g = lab();
+    g.place("i4", Some("0505")).unwrap();
+    g.place("a3", Some("0507")).unwrap(); // 1-2-6: Morale 2, in the Open
+    // Breechloader range 2 needs 3: die 5 hits; morale die 6 > 2 fails: rout.
+    g.force_dice(&[5, 6]);
+    play(&mut g, &["fire i4 B 0507"]);
+    assert_eq!(g.probe("a3.pinned").as_deref(), Some("true"));
+    assert_eq!(g.probe("pending").as_deref(), Some("flee"));
+    // II.C.1: the routed unit abandons its weapon, flipped to Low Ammo, in the hex.
+    assert_eq!(g.probe("aw3.loc").as_deref(), Some("0507"));
+    // II.B.4: a routed unit must move to Cover farther from the enemy; the only Cover
+    // nearby is Woods 0804 or Tall Grass 0604.
+    let flees: Vec<String> = g.legal();
+    assert!(
+        !flees.is_empty() && flees.iter().all(|l| l.starts_with("flee a3")),
+        "{flees:?}"
+    );
+    let unit = g.state.find("a3").unwrap();
+    let start = g.state.nearest_enemy(1, c("0507"));
+    for f in &flees {
+        let hex: Coord = f.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(rules::in_cover(&g.state, hex, unit), "{f}: not in Cover");
+        assert!(
+            g.state.nearest_enemy(1, hex) > start,
+            "{f}: not farther from the enemy"
+        );
+        assert!(hex.distance(c("0507")) <= 4, "{f}: more than 4 hexes");
+    }
+    play(&mut g, &[flees[0].as_str()]);
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
+}
+
+#[test]
+fn ii_b_4_rout_with_no_cover_in_reach_eliminates() {
+    let mut g = lab();
+    g.place("i4", Some("0102")).unwrap();
+    g.place("a3", Some("0101")).unwrap();
+    g.place("i1", Some("0201")).unwrap();
+    g.place("i2", Some("0301")).unwrap();
+    // Range 1, die 4 hits; morale 6 fails; no Cover within 4 hexes of 0101: eliminated.
+    g.force_dice(&[4, 6]);
+    play(&mut g, &["fire i4 B 0101"]);
+    assert_eq!(g.probe("a3.loc").as_deref(), Some("eliminated"));
+    assert!(g.log.iter().any(|l| l.text.contains("(II.B.4)")));
+}
+
+#[test]
+fn ii_e_5_gatling_three_adjacent_targets_need_range_three() {
+    let mut g = lab();
+    g.place("a4", Some("0205")).unwrap();
+    g.place("aA1", Some("0205")).unwrap();
+    // Three mutually adjacent Indian units at range >= 3, and a fourth.
+    for (id, h) in [
+        ("i1", "0505"),
+        ("i2", "0506"),
+        ("i3", "0605"),
+        ("i4", "0606"),
+    ] {
+        g.place(id, Some(h)).unwrap();
+    }
+    let d = |h: &str| c("0205").distance(c(h));
+    assert_eq!(d("0505"), 3);
+    end_until(&mut g, "phasing", "1");
+    // Three targets at nearest range 3: allowed (II.E.5).
+    let mut three = g.clone();
+    three.force_dice(&[2]);
+    play(&mut three, &["fire a4 art 0505,0506,0605"]);
+    assert!(
+        three
+            .log
+            .iter()
+            .filter(|l| l.text.contains("Offensive Fire: a4 with gatling"))
+            .count()
+            == 3
+    );
+    // Four targets with the nearest at range 3: refused (range must be >= number of targets).
+    let e = g.apply(&"fire a4 art 0505,0506,0605,0606".parse().unwrap());
+    assert!(e.is_err());
+}
+
+#[test]
+fn ii_e_4_gatling_jams_on_natural_one() {
+    let mut g = lab();
+    g.place("a4", Some("0205")).unwrap();
+    g.place("aA1", Some("0205")).unwrap();
+    g.place("i1", Some("0505")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    g.force_dice(&[1]);
+    play(&mut g, &["fire a4 art 0505"]);
+    assert_eq!(g.probe("aA1.loc").as_deref(), Some("removed"));
+}
+
+#[test]
+fn iii_b_terrain_costs_and_climb() {
+    let g = lab();
+    let s = &g.state;
+    let i = s.find("i1").unwrap();
+    assert_eq!(
+        rules::step_cost(s, i, c("0504"), c("0604")),
+        Ok(2),
+        "Tall Grass 2 (Table 3)"
+    );
+    assert_eq!(
+        rules::step_cost(s, i, c("0704"), c("0804")),
+        Ok(2),
+        "Woods 2"
+    );
+    assert_eq!(
+        rules::step_cost(s, i, c("1004"), c("1104")),
+        Ok(4),
+        "River 4"
+    );
+    assert_eq!(
+        rules::step_cost(s, i, c("0806"), c("0906")),
+        Ok(2),
+        "Open 1 + climb 1 (III.B.3)"
+    );
+    assert_eq!(
+        rules::step_cost(s, i, c("0906"), c("0806")),
+        Ok(1),
+        "no cost to descend"
+    );
+}
+
+#[test]
+fn iii_e_1_one_friendly_unit_per_hex() {
+    let mut g = lab();
+    g.place("i2", Some("0202")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // i1 at 0101 may not enter 0102: friendly i2 is there (lab default).
+    g.state
+        .pieces
+        .iter()
+        .find(|p| p.id == "i2")
+        .map(|_| ())
+        .unwrap();
+    wargame::games::harvest::setup::override_place(&mut g.state, "i2", "0102").unwrap();
+    assert!(g.apply(&"move i1 0102".parse().unwrap()).is_err());
+}
+
+#[test]
+fn iii_c_2_c_mounted_units_cannot_enter_woods() {
+    let mut g = lab();
+    g.place("iH1", Some("0704")).unwrap();
+    g.place("i1", Some("0704")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["mount i1 0704"]);
+    assert!(
+        g.apply(&"move i1 0804".parse().unwrap()).is_err(),
+        "0804 is Woods"
+    );
+    play(
+        &mut g,
+        &[
+            "move i1 0705",
+            "move i1 0706",
+            "move i1 0707",
+            "move i1 0708",
+        ],
+    );
+}
+
+#[test]
+fn iii_g_8_thirsty_horses_stop_in_the_river() {
+    let mut g = lab();
+    g.place("iH1", Some("1003")).unwrap();
+    g.place("i1", Some("1003")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["mount i1 1003"]);
+    g.force_dice(&[5]);
+    play(&mut g, &["move i1 1103"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("Thirsty Horses (III.G.8)"))
+    );
+    assert!(
+        g.apply(&"move i1 1203".parse().unwrap()).is_err(),
+        "stopped for the phase"
+    );
+}
+
+#[test]
+fn iii_d_1_entering_enemy_hex_ends_move() {
+    let mut g = lab();
+    g.place("a1", Some("0303")).unwrap();
+    g.place("i1", Some("0302")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // Avoid the reaction window: a1 may fire, so pass it.
+    let _ = g.apply(&"move i1 0303".parse().unwrap()).unwrap();
+    if g.probe("pending").as_deref() == Some("reaction") {
+        play(&mut g, &["pass"]);
+    }
+    assert!(g.apply(&"move i1 0304".parse().unwrap()).is_err());
+    // V: melee is compulsory: the phase cannot end with the hex contested.
+    play(&mut g, &["end"]);
+    assert!(g.apply(&"end".parse().unwrap()).is_err());
+    assert!(g.legal().iter().any(|l| l == "melee 0303"));
+}
+
+#[test]
+fn v_5_leader_left_alone_with_enemy_is_eliminated() {
+    let mut g = lab();
+    g.place("a1", Some("0505")).unwrap();
+    g.place("aL1", Some("0505")).unwrap();
+    g.place("i4", Some("0505")).unwrap();
+    end_until(&mut g, "phase", "melee");
+    g.force_dice(&[6, 1]);
+    play(&mut g, &["melee 0505"]);
+    assert_eq!(g.probe("a1.loc").as_deref(), Some("eliminated"));
+    assert_eq!(g.probe("aL1.loc").as_deref(), Some("eliminated"));
+}
+
+#[test]
+fn vii_b_leader_hit_flips_then_is_eliminated() {
+    let mut g = lab();
+    g.place("aL1", Some("0506")).unwrap();
+    g.place("i4", Some("0505")).unwrap();
+    g.force_dice(&[6]);
+    play(&mut g, &["fire i4 B 0506"]);
+    assert_eq!(g.probe("aL1.flipped").as_deref(), Some("true"));
+    assert_eq!(
+        g.probe("aL1.melee").as_deref(),
+        Some("0"),
+        "reverse side: rating -1 (reconstruction)"
+    );
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phasing", "0");
+    g.force_dice(&[6]);
+    play(&mut g, &["fire i4 B 0506"]);
+    assert_eq!(g.probe("aL1.loc").as_deref(), Some("eliminated"));
+}
+
+#[test]
+fn viii_a_3_raze_dependent_when_no_enemy_unit() {
+    let mut g = lab();
+    g.place("iD1", Some("0808")).unwrap();
+    g.place("a1", Some("0807")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move a1 0808"]);
+    if g.probe("pending").as_deref() == Some("reaction") {
+        play(&mut g, &["pass"]);
+    }
+    end_until(&mut g, "phase", "melee");
+    play(&mut g, &["raze a1 iD1"]);
+    assert_eq!(g.probe("iD1.loc").as_deref(), Some("eliminated"));
+    // VIII.B: only one melee action per unit per phase.
+    assert!(!g.legal().iter().any(|l| l.starts_with("raze a1")));
+}
+
+#[test]
+fn viii_c_horses_can_be_shot_with_plus_one() {
+    let mut g = lab();
+    g.place("iH1", Some("0506")).unwrap();
+    g.place("i1", Some("0506")).unwrap();
+    g.place("a1", Some("0505")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    assert!(
+        g.legal().iter().any(|l| l == "fire a1 R 0506h"),
+        "{:?}",
+        g.legal()
+    );
+    g.force_dice(&[1]);
+    play(&mut g, &["fire a1 R 0506h"]);
+    assert!(g.log.iter().any(|l| l.text.contains("+1 unmounted Horses")));
+}
+
+#[test]
+fn i_sequence_of_play_phases_in_order_indian_first() {
+    let mut g = lab();
+    let mut seen = vec![];
+    for _ in 0..8 {
+        seen.push(format!(
+            "{}:{}",
+            g.probe("phasing").unwrap(),
+            g.probe("phase").unwrap()
+        ));
+        play(&mut g, &["end"]);
+    }
+    assert_eq!(
+        seen,
+        [
+            "0:offensive_fire",
+            "0:movement",
+            "0:melee",
+            "0:rally",
+            "1:offensive_fire",
+            "1:movement",
+            "1:melee",
+            "1:rally"
+        ]
+    );
+    assert_eq!(g.probe("turn").as_deref(), Some("2"));
+}

@@ -1,0 +1,83 @@
+//! Every shipped scenario passes `check` and finishes 100 seeded random playouts.
+
+use crate::util::{root, scenario_ids, session};
+use wargame::core::game::random_playout;
+#[allow(unused_imports)]
+use wargame::core::session::GameSession;
+use wargame::games;
+use wargame::games::harvest::Harvest;
+
+#[test]
+fn six_scenarios_are_shipped() {
+    let ids = scenario_ids();
+    for s in [
+        "wood_lake",
+        "wagon_box",
+        "massacre_canyon",
+        "washita",
+        "beechers_island",
+        "renos_defense",
+    ] {
+        assert!(
+            ids.contains(&format!("harvest_the_wind/{s}")),
+            "{s} missing from {ids:?}"
+        );
+    }
+}
+
+#[test]
+fn every_shipped_file_passes_check() {
+    let mut n = 0;
+    for dir in [
+        "scenarios/harvest_the_wind",
+        "scenarios/harvest_the_wind/maps",
+    ] {
+        for e in std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .filter_map(|e| e.ok())
+        {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "ron") {
+                games::check_path(&root(), &p).unwrap_or_else(|err| panic!("{err}"));
+                n += 1;
+            }
+        }
+    }
+    games::check_path(&root(), &root().join("rules/harvest_the_wind/tables.ron")).unwrap();
+    assert_eq!(n, 9);
+}
+
+#[test]
+fn hundred_random_playouts_per_scenario_finish() {
+    for id in scenario_ids() {
+        let mut lengths = vec![];
+        for seed in 0..100u64 {
+            let mut s = session(&id, seed).state;
+            let p = random_playout::<Harvest>(&mut s, seed.wrapping_mul(31) + 7, 100_000)
+                .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+            assert!(
+                p.outcome.is_some(),
+                "{id} seed {seed} did not finish in {} actions",
+                p.actions
+            );
+            lengths.push(p.actions);
+        }
+        assert!(
+            lengths.iter().any(|l| *l > 50),
+            "{id}: games are suspiciously short: {lengths:?}"
+        );
+    }
+}
+
+#[test]
+fn reconstructions_are_marked_in_every_scenario() {
+    for id in scenario_ids() {
+        let g = session(&id, 0);
+        let sc = &g.state.stat.scenario;
+        // The maps are reconstructions (the seed's maps are missing): every scenario says so.
+        assert!(!sc.notes.is_empty(), "{id} lists no reconstruction notes");
+        assert!(sc.forces.iter().all(
+            |f| !matches!(&f.source, wargame::games::harvest::data::Source::Seed(r) if r.is_empty())
+        ));
+    }
+}

@@ -1,0 +1,91 @@
+//! Helpers shared by the test modules.
+
+use std::path::{Path, PathBuf};
+use wargame::core::session::{GameSession, Session};
+use wargame::games;
+use wargame::games::harvest::Harvest;
+use wargame::games::harvest::setup;
+
+/// The crate root (data root for tests).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shipped scenario ids.
+pub fn scenario_ids() -> Vec<String> {
+    games::scenarios(&root(), "harvest_the_wind")
+}
+
+/// A typed session on a scenario id or path.
+pub fn session(scenario: &str, seed: u64) -> Session<Harvest> {
+    let loaded = if scenario.ends_with(".ron") {
+        setup::load_scenario_path(&root(), &root().join(scenario)).expect("scenario loads")
+    } else {
+        setup::load_scenario_id(&root(), scenario).expect("scenario loads")
+    };
+    Session::new(
+        scenario,
+        seed,
+        setup::initial_state(&loaded.stat, seed, false),
+    )
+}
+
+/// The rules laboratory.
+pub fn lab() -> Session<Harvest> {
+    session("tests/data/harvest/lab.ron", 1)
+}
+
+/// Apply actions in notation, panicking with the refusal if one is illegal. A
+/// reaction-fire window the test does not act in is passed first.
+pub fn play(g: &mut Session<Harvest>, actions: &[&str]) {
+    for a in actions {
+        if g.probe("pending").as_deref() == Some("reaction")
+            && !a.starts_with("fire")
+            && *a != "pass"
+        {
+            g.apply(&"pass".parse().unwrap()).unwrap();
+        }
+        let act = a
+            .parse()
+            .unwrap_or_else(|e| panic!("'{a}' does not parse: {e}"));
+        g.apply(&act)
+            .unwrap_or_else(|e| panic!("'{a}' refused: {e}"));
+    }
+}
+
+/// Apply `end`/`pass` until a probe reads the value.
+pub fn end_until(g: &mut Session<Harvest>, key: &str, want: &str) {
+    for _ in 0..200 {
+        if g.probe(key).as_deref() == Some(want) {
+            return;
+        }
+        let legal = g.legal();
+        let a = if legal.iter().any(|l| l == "pass") {
+            "pass"
+        } else {
+            "end"
+        };
+        play(g, &[a]);
+    }
+    panic!("{key} never became {want}");
+}
+
+/// A scratch folder for a test.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("wargame-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+/// Write a file and return its path.
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+/// The binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_wargame")
+}
