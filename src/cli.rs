@@ -200,10 +200,10 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let n: usize = a.num("--games", 10)?;
     let seed: u64 = a.num("--seed", 1)?;
     let max: usize = a.num("--max-actions", 200_000)?;
-    if let Some(p) = a.value("--players")? {
-        if p.split(',').any(|x| x != "random") {
-            return Err(format!("--players {p}: only 'random' players exist so far"));
-        }
+    if let Some(p) = a.value("--players")?
+        && p.split(',').any(|x| x != "random")
+    {
+        return Err(format!("--players {p}: only 'random' players exist so far"));
     }
     let proto = games::new_session(root, &scenario, 0, false).map_err(|e| e.to_string())?;
     let seats = proto.seats();

@@ -75,6 +75,14 @@ pub fn pick(map: &HexMap, p: Vec2) -> Option<Coord> {
     best.filter(|(d, _)| *d <= HEX).map(|(_, k)| k)
 }
 
+/// Materials for one terrain: its name, base colour, Level 2 and Level 3 rings.
+type TerrainMats = (
+    String,
+    Handle<ColorMaterial>,
+    Handle<ColorMaterial>,
+    Handle<ColorMaterial>,
+);
+
 /// Parse `#rrggbb` into a colour (grey if malformed).
 pub fn colour(hex: &str) -> Color {
     Srgba::hex(hex)
@@ -96,12 +104,8 @@ pub fn spawn_map(
     let level_ring = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
     let level_core = meshes.add(RegularPolygon::new(HEX * 0.62, 6));
     let line = materials.add(Color::srgb(0.25, 0.25, 0.25));
-    let mut mats: Vec<(
-        String,
-        Handle<ColorMaterial>,
-        Handle<ColorMaterial>,
-        Handle<ColorMaterial>,
-    )> = Vec::new();
+    // One material set per terrain: (terrain, base, level 2 ring, level 3 ring).
+    let mut mats: Vec<TerrainMats> = Vec::new();
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     let rot = Quat::from_rotation_z(FRAC_PI_6);
     for c in map.coords() {
@@ -185,6 +189,7 @@ pub fn spawn_map(
     (lo, hi)
 }
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
 fn pointer(
     mut contexts: EguiContexts,
     board: Res<BoardArea>,
@@ -227,6 +232,7 @@ fn pointer(
 #[derive(Resource)]
 pub struct ActiveMap(pub HexMap);
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
 fn camera_controls(
     mut contexts: EguiContexts,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,

@@ -99,6 +99,7 @@ fn spawn_board(
     fit.pending = true;
 }
 
+#[allow(clippy::type_complexity)] // an ECS query filter: boards and overlays together
 fn despawn_board(mut commands: Commands, q: Query<Entity, Or<(With<BoardEntity>, With<Overlay>)>>) {
     for e in &q {
         commands.entity(e).despawn();
@@ -696,19 +697,19 @@ fn panels(
                             if w.flipped { " (Low Ammo)" } else { "" }
                         ));
                     }
-                    if let Some(i) = s.find(&id) {
-                        if let Some(r) = s.rec(i) {
-                            ui.label(format!(
-                                "This phase: {} MP spent{}{}",
-                                r.mp,
-                                if r.mounted_moved {
-                                    ", moved mounted"
-                                } else {
-                                    ""
-                                },
-                                if r.done { ", done" } else { "" }
-                            ));
-                        }
+                    if let Some(i) = s.find(&id)
+                        && let Some(r) = s.rec(i)
+                    {
+                        ui.label(format!(
+                            "This phase: {} MP spent{}{}",
+                            r.mp,
+                            if r.mounted_moved {
+                                ", moved mounted"
+                            } else {
+                                ""
+                            },
+                            if r.done { ", done" } else { "" }
+                        ));
                     }
                     ui.separator();
                     ui.label("Actions for this counter:");

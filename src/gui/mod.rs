@@ -96,11 +96,11 @@ impl Game {
 
     fn after_change(&mut self) {
         self.generation += 1;
-        if let Some(next) = self.session.to_act() {
-            if next != self.viewer {
-                self.viewer = next;
-                self.curtain_down = self.curtain;
-            }
+        if let Some(next) = self.session.to_act()
+            && next != self.viewer
+        {
+            self.viewer = next;
+            self.curtain_down = self.curtain;
         }
         let t = self.session.turn();
         if t != self.autosaved_turn {

@@ -66,11 +66,12 @@ pub fn in_cover(s: &State, c: Coord, target: Pid) -> bool {
         let k = s.p(i).kind;
         match k {
             Kind::Wagon | Kind::Blaze | Kind::Dust | Kind::Lodge => return true,
-            Kind::Horses if !mounted && s.p(i).id != tp.id => {
+            Kind::Horses
+                if !mounted && s.p(i).id != tp.id
                 // Table 3: a Horse gives Cover to a dismounted unit (under the Horses).
-                if !s.pieces.iter().any(|p| p.mounted_on == Some(i)) {
-                    return true;
-                }
+                && !s.pieces.iter().any(|p| p.mounted_on == Some(i)) =>
+            {
+                return true;
             }
             _ => {}
         }
@@ -457,13 +458,13 @@ fn setup_actions(s: &State, out: &mut Vec<Action>) {
 fn unhide_actions(s: &State, out: &mut Vec<Action>) {
     let mut seen = Vec::new();
     for p in &s.pieces {
-        if p.side == s.phasing && (p.hidden || p.kind == Kind::Hidden) {
-            if let Some(c) = p.hex() {
-                if !seen.contains(&c) {
-                    seen.push(c);
-                    out.push(Action::Unhide { hex: c });
-                }
-            }
+        if p.side == s.phasing
+            && (p.hidden || p.kind == Kind::Hidden)
+            && let Some(c) = p.hex()
+            && !seen.contains(&c)
+        {
+            seen.push(c);
+            out.push(Action::Unhide { hex: c });
         }
     }
 }
@@ -474,12 +475,11 @@ fn usable_weapons(s: &State, unit: Pid) -> Vec<Pid> {
     let mut out = vec![];
     match u.kind {
         Kind::Crew => {
-            if let Some(c) = u.hex() {
-                if let Some(a) = artillery_at(s, c) {
-                    if s.p(a).lost_ammo.len() < 2 {
-                        out.push(a);
-                    }
-                }
+            if let Some(c) = u.hex()
+                && let Some(a) = artillery_at(s, c)
+                && s.p(a).lost_ammo.len() < 2
+            {
+                out.push(a);
             }
         }
         Kind::Unit if u.fire.is_some() => {
@@ -572,15 +572,16 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
                 multi_targets(s, i, w, &targets, out);
             }
         }
-        if blaze && p.kind == Kind::Unit {
-            if let Some(from) = p.hex() {
-                for c in s.stat.map.coords().filter(|c| c.distance(from) <= 2) {
-                    if blaze_ok(s, c) {
-                        out.push(Action::Blaze {
-                            unit: p.id.clone(),
-                            hex: c,
-                        });
-                    }
+        if blaze
+            && p.kind == Kind::Unit
+            && let Some(from) = p.hex()
+        {
+            for c in s.stat.map.coords().filter(|c| c.distance(from) <= 2) {
+                if blaze_ok(s, c) {
+                    out.push(Action::Blaze {
+                        unit: p.id.clone(),
+                        hex: c,
+                    });
                 }
             }
         }
@@ -992,14 +993,15 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         let mut any = false;
         for i in movers(s) {
             let p = s.p(i);
-            if let Some(to) = p.hex().and_then(|h| h.step(dir)) {
-                if (s.active.is_none() || s.active == Some(i)) && can_step(s, i, to) {
-                    out.push(Action::Move {
-                        unit: p.id.clone(),
-                        hex: to,
-                    });
-                    any = true;
-                }
+            if let Some(to) = p.hex().and_then(|h| h.step(dir))
+                && (s.active.is_none() || s.active == Some(i))
+                && can_step(s, i, to)
+            {
+                out.push(Action::Move {
+                    unit: p.id.clone(),
+                    hex: to,
+                });
+                any = true;
             }
         }
         if let Some(a) = s.active {
@@ -1068,22 +1070,24 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 }
             }
         }
-        if p.kind == Kind::Crew && rec.mp == 0 && !rec.changed {
-            if let Some(a) = artillery_at(s, from) {
-                let _ = a;
-                for to in s.stat.map.neighbors(from) {
-                    let t = s.stat.terrain(to);
-                    if t != Terrain::Woods
-                        && t != Terrain::River
-                        && !s.has_kind(to, Kind::Artillery)
-                        && !s.blazes.iter().any(|(b, _, _)| *b == to)
-                        && !enemy_present(s, to, p.side)
-                    {
-                        out.push(Action::Shift {
-                            unit: p.id.clone(),
-                            hex: to,
-                        });
-                    }
+        if p.kind == Kind::Crew
+            && rec.mp == 0
+            && !rec.changed
+            && let Some(a) = artillery_at(s, from)
+        {
+            let _ = a;
+            for to in s.stat.map.neighbors(from) {
+                let t = s.stat.terrain(to);
+                if t != Terrain::Woods
+                    && t != Terrain::River
+                    && !s.has_kind(to, Kind::Artillery)
+                    && !s.blazes.iter().any(|(b, _, _)| *b == to)
+                    && !enemy_present(s, to, p.side)
+                {
+                    out.push(Action::Shift {
+                        unit: p.id.clone(),
+                        hex: to,
+                    });
                 }
             }
         }
@@ -1561,31 +1565,28 @@ fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
             Action::Move { unit, .. } => unit,
             _ => "",
         }),
-    ) {
-        if let Some(from) = s.p(p).hex() {
-            if from.distance(*hex) != 1 {
-                return RuleError::new(format!(
-                    "'{a}' is illegal: {hex} is not adjacent to {unit} in {from} (III.C.1)"
-                ));
-            }
-            if let Err(e) = step_cost(s, p, from, *hex) {
-                return RuleError::new(format!("'{a}' is illegal: {e}"));
-            }
+    ) && let Some(from) = s.p(p).hex()
+    {
+        if from.distance(*hex) != 1 {
             return RuleError::new(format!(
-                "'{a}' is illegal: {unit} has not enough movement left, has finished, or another unit is moving (III.B.4, III.C)"
+                "'{a}' is illegal: {hex} is not adjacent to {unit} in {from} (III.C.1)"
             ));
         }
-    }
-    if let Action::Fire { unit, targets, .. } = a {
-        if let (Some(f), Some(t)) = (s.find(unit), targets.first()) {
-            if let Some(from) = s.p(f).hex() {
-                if !los(s, from, *t, s.p(f).side) {
-                    return RuleError::new(format!(
-                        "'{a}' is illegal: no line of sight from {from} to {t} (II.A.2)"
-                    ));
-                }
-            }
+        if let Err(e) = step_cost(s, p, from, *hex) {
+            return RuleError::new(format!("'{a}' is illegal: {e}"));
         }
+        return RuleError::new(format!(
+            "'{a}' is illegal: {unit} has not enough movement left, has finished, or another unit is moving (III.B.4, III.C)"
+        ));
+    }
+    if let Action::Fire { unit, targets, .. } = a
+        && let (Some(f), Some(t)) = (s.find(unit), targets.first())
+        && let Some(from) = s.p(f).hex()
+        && !los(s, from, *t, s.p(f).side)
+    {
+        return RuleError::new(format!(
+            "'{a}' is illegal: no line of sight from {from} to {t} (II.A.2)"
+        ));
     }
     let hint: Vec<String> = legal.iter().take(6).map(ToString::to_string).collect();
     RuleError::new(format!(
@@ -1824,10 +1825,10 @@ fn unhide(s: &mut State, c: Coord, log: &mut Vec<LogEntry>, why: &str) {
 }
 
 fn reveal_unit(s: &mut State, u: Pid, log: &mut Vec<LogEntry>) {
-    if s.p(u).hidden {
-        if let Some(c) = s.p(u).hex() {
-            unhide(s, c, log, "its unit fired, meleed or mounted (III.F.9)");
-        }
+    if s.p(u).hidden
+        && let Some(c) = s.p(u).hex()
+    {
+        unhide(s, c, log, "its unit fired, meleed or mounted (III.F.9)");
     }
 }
 
@@ -2327,23 +2328,23 @@ fn remove_medicine(s: &mut State, m: Pid, log: &mut Vec<LogEntry>) {
         _ => None,
     };
     s.pm(m).loc = Loc::Removed;
-    if let Some(c) = here {
-        if s.special(|sp| matches!(sp, Special::BadMedicine { side: x } if *x == side)) {
-            let near: Vec<Pid> = s
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| {
-                    p.side == side
-                        && p.kind == Kind::Unit
-                        && p.hex().is_some_and(|h| h.distance(c) <= 2)
-                })
-                .map(|(i, _)| i as Pid)
-                .collect();
-            for u in near {
-                if s.pending == Pending::None {
-                    morale_check(s, u, log, "Bad Medicine (IX.E, reconstruction)");
-                }
+    if let Some(c) = here
+        && s.special(|sp| matches!(sp, Special::BadMedicine { side: x } if *x == side))
+    {
+        let near: Vec<Pid> = s
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.side == side
+                    && p.kind == Kind::Unit
+                    && p.hex().is_some_and(|h| h.distance(c) <= 2)
+            })
+            .map(|(i, _)| i as Pid)
+            .collect();
+        for u in near {
+            if s.pending == Pending::None {
+                morale_check(s, u, log, "Bad Medicine (IX.E, reconstruction)");
             }
         }
     }
@@ -2525,11 +2526,11 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
                 s.phasing = 1;
             } else {
                 // I.5: advance the turn counter.
-                if let Some(last) = s.stat.scenario.turns {
-                    if s.turn >= last {
-                        finish(s, log, format!("end of turn {last}"));
-                        return;
-                    }
+                if let Some(last) = s.stat.scenario.turns
+                    && s.turn >= last
+                {
+                    finish(s, log, format!("end of turn {last}"));
+                    return;
                 }
                 s.turn += 1;
                 s.phasing = 0;
@@ -2652,7 +2653,7 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
     }) else {
         return;
     };
-    if s.phasing != side || s.turn < 2 || s.turn % 2 != 0 {
+    if s.phasing != side || s.turn < 2 || !s.turn.is_multiple_of(2) {
         return;
     }
     let n = s.dice.d6();
@@ -2710,43 +2711,43 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
             })
             .collect()
     };
-    if let Some((from, ends)) = rule {
-        if s.turn >= from {
-            let roll = s.dice.d6();
-            s.reveals += 1;
-            let m = meds(s);
-            if roll >= 4 {
-                if let Some(&first) = m.first() {
-                    log.push(LogEntry::public(format!(
-                        "Medicine attrition (IX.F): die {roll}: Medicine {} is removed",
-                        s.p(first).id
-                    )));
-                    remove_medicine(s, first, log);
-                }
-            } else {
+    if let Some((from, ends)) = rule
+        && s.turn >= from
+    {
+        let roll = s.dice.d6();
+        s.reveals += 1;
+        let m = meds(s);
+        if roll >= 4 {
+            if let Some(&first) = m.first() {
                 log.push(LogEntry::public(format!(
-                    "Medicine attrition (IX.F): die {roll}: no effect"
+                    "Medicine attrition (IX.F): die {roll}: Medicine {} is removed",
+                    s.p(first).id
                 )));
+                remove_medicine(s, first, log);
             }
-            if ends && meds(s).is_empty() {
-                finish(s, log, "all Medicine markers are gone (IX.F)".into());
-                return;
-            }
+        } else {
+            log.push(LogEntry::public(format!(
+                "Medicine attrition (IX.F): die {roll}: no effect"
+            )));
+        }
+        if ends && meds(s).is_empty() {
+            finish(s, log, "all Medicine markers are gone (IX.F)".into());
+            return;
         }
     }
     if s.special(|sp| matches!(sp, Special::BadMedicine { side: x } if *x == side)) {
         let roll = s.dice.d6();
         s.reveals += 1;
         let m = meds(s);
-        if roll == 6 {
-            if let Some(&first) = m.first() {
-                log.push(LogEntry::public(format!(
-                    "Bad Medicine: die {roll}: Medicine {} is lost ({})",
-                    s.p(first).id,
-                    bad_medicine_source()
-                )));
-                remove_medicine(s, first, log);
-            }
+        if roll == 6
+            && let Some(&first) = m.first()
+        {
+            log.push(LogEntry::public(format!(
+                "Bad Medicine: die {roll}: Medicine {} is lost ({})",
+                s.p(first).id,
+                bad_medicine_source()
+            )));
+            remove_medicine(s, first, log);
         }
     }
 }

@@ -578,13 +578,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         _ => {}
     }
     for sp in &sc.special {
-        if let Special::EvenTurnReinforcements { zone, .. } = sp {
-            if !zone_ok(zone) {
-                return Err(err(
-                    zone,
-                    format!("reinforcements name zone '{zone}', which `zones` does not define"),
-                ));
-            }
+        if let Special::EvenTurnReinforcements { zone, .. } = sp
+            && !zone_ok(zone)
+        {
+            return Err(err(
+                zone,
+                format!("reinforcements name zone '{zone}', which `zones` does not define"),
+            ));
         }
     }
     let stat = Arc::new(Static {
