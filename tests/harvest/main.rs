@@ -8,5 +8,6 @@ mod gui;
 mod properties;
 mod rules;
 mod scenarios;
+mod specials;
 mod util;
 mod views;

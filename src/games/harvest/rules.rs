@@ -537,12 +537,11 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
     out
 }
 
+/// Whether a unit may fire at all now: on the map and not Pinned (II.B.5). Mounted
+/// units may fire; the seed only makes them easier to hit (Table 1).
 fn can_fire_now(s: &State, unit: Pid) -> bool {
     let u = s.p(unit);
-    u.on_map()
-        && !u.pinned
-        && u.mounted_on.is_none()
-        && (u.kind.is_unit() || u.kind == Kind::Leader)
+    u.on_map() && !u.pinned && (u.kind.is_unit() || u.kind == Kind::Leader)
 }
 
 fn offensive_fires(s: &State, out: &mut Vec<Action>) {

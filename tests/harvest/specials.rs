@@ -1,0 +1,337 @@
+//! Tests of the remaining rules and of each scenario's special rules and victory
+//! conditions (IX), named by rule number.
+
+use crate::util::{end_until, lab, play, session};
+use wargame::core::hexmap::Coord;
+#[allow(unused_imports)]
+use wargame::core::session::GameSession;
+use wargame::games::harvest::rules;
+
+fn c(s: &str) -> Coord {
+    s.parse().expect("hex")
+}
+
+#[test]
+fn ii_b_3_mounted_unit_hit_flees_dismounts_and_is_pinned() {
+    let mut g = lab();
+    g.place("iH1", Some("0505")).unwrap();
+    g.place("i1", Some("0505")).unwrap();
+    g.place("a1", Some("0507")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["mount i1 0505"]);
+    end_until(&mut g, "phasing", "1");
+    // Carbine range 2 needs 4; F2 +2, mounted target +1 (Table 1): die 2 -> 5 hits.
+    g.force_dice(&[2]);
+    play(&mut g, &["fire a1 R 0505"]);
+    assert!(
+        g.log.iter().any(|l| l.text.contains("+1 mounted target")),
+        "{:#?}",
+        g.log
+    );
+    assert_eq!(g.probe("pending").as_deref(), Some("flee"));
+    assert_eq!(
+        g.probe("to_act").as_deref(),
+        Some("0"),
+        "the owner moves the hit unit"
+    );
+    let flees = g.legal();
+    assert!(flees.iter().all(|f| f.starts_with("flee i1 ")), "{flees:?}");
+    // Every destination is farther from the nearest enemy, within 4 hexes (II.B.3).
+    for f in &flees {
+        let to: Coord = f.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(to == c("0505") || to.distance(c("0507")) > 2, "{f}");
+        assert!(to.distance(c("0505")) <= 4, "{f}");
+    }
+    g.force_dice(&[1]); // a morale check if it dismounts into the Open: 1 passes
+    let pick = flees
+        .iter()
+        .find(|f| f.ends_with("0502 0502"))
+        .cloned()
+        .unwrap_or_else(|| flees[0].clone());
+    play(&mut g, &[pick.as_str()]);
+    assert_eq!(g.probe("i1.mounted").as_deref(), Some("false"));
+    assert_eq!(g.probe("i1.pinned").as_deref(), Some("true"));
+}
+
+#[test]
+fn ii_c_3_abandoned_weapon_is_picked_up_by_an_f_rated_unit() {
+    let mut g = lab();
+    g.place("a1", Some("0505")).unwrap();
+    g.place("i4", Some("0505")).unwrap();
+    g.place("a5", Some("0506")).unwrap();
+    end_until(&mut g, "phase", "melee");
+    g.force_dice(&[3, 4]);
+    play(&mut g, &["melee 0505"]);
+    // II.C.2: the normal-side weapon is flipped to Low Ammo and left in the hex.
+    assert_eq!(g.probe("aw1.loc").as_deref(), Some("0505"));
+    assert_eq!(g.probe("aw1.flipped").as_deref(), Some("true"));
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move a5 0505"]);
+    // III.D.1: entering the enemy hex ends the move, but picking up is not movement.
+    assert!(
+        g.legal().iter().any(|l| l == "pickup a5 aw1")
+            || g.probe("a5.hex").as_deref() == Some("0505")
+    );
+}
+
+#[test]
+fn ii_c_3_pickup_in_an_empty_hex() {
+    let mut g = lab();
+    g.place("a1", Some("0505")).unwrap();
+    g.place("i4", Some("0505")).unwrap();
+    g.place("a5", Some("0605")).unwrap();
+    end_until(&mut g, "phase", "melee");
+    g.force_dice(&[3, 4]);
+    play(&mut g, &["melee 0505"]);
+    // Turn 2: the Indian unit leaves the hex; then the Army's unarmed F1 unit walks in
+    // and picks the weapon up.
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move i4 0405", "stop i4"]);
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move a5 0505", "pickup a5 aw1"]);
+    assert_eq!(g.probe("aw1.loc").as_deref(), Some("carried:a5"));
+    // III.H.2: only one R/M/S weapon.
+    assert!(!g.legal().iter().any(|l| l.starts_with("pickup a5")));
+}
+
+#[test]
+fn vii_d_1_medicine_passes_to_a_unit_within_two_hexes() {
+    let mut g = lab();
+    for (id, h) in [
+        ("i1", "0101"),
+        ("i2", "0602"),
+        ("i3", "0603"),
+        ("i4", "0601"),
+        ("i5", "0202"),
+        ("a1", "0301"),
+    ] {
+        g.place(id, Some(h)).unwrap();
+    }
+    // VII.D.2: at the end of the Indian Rally phase Medicine may pass to any unit.
+    end_until(&mut g, "phase", "rally");
+    play(&mut g, &["medicine iM1 i1"]);
+    assert_eq!(g.probe("iM1.loc").as_deref(), Some("carried:i1"));
+    end_until(&mut g, "phasing", "1");
+    // Hit (6+2 vs 4); morale: die 6 - 2 (its own Medicine, VII.A) = 4 > Morale 3 fails:
+    // rout, but no Cover within 4 hexes: eliminated (II.B.4).
+    g.force_dice(&[6, 6]);
+    play(&mut g, &["fire a1 R 0101"]);
+    assert_eq!(g.probe("i1.loc").as_deref(), Some("eliminated"));
+    assert_eq!(g.probe("pending").as_deref(), Some("medicine"));
+    assert!(g.legal().iter().any(|l| l == "medicine iM1 i5"));
+    play(&mut g, &["medicine iM1 i5"]);
+    assert_eq!(g.probe("iM1.loc").as_deref(), Some("carried:i5"));
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
+}
+
+#[test]
+fn iii_f_5_hidden_stack_moves_two_hexes() {
+    let mut g = session("harvest_the_wind/wood_lake", 1);
+    assert_eq!(g.probe("i1.hidden").as_deref(), Some("true"));
+    end_until(&mut g, "phase", "movement");
+    let from: Coord = g.probe("i1.hex").unwrap().parse().unwrap();
+    let mut at = from;
+    for _ in 0..2 {
+        let next = g
+            .legal()
+            .iter()
+            .filter_map(|l| {
+                l.strip_prefix("move i1 ")
+                    .and_then(|h| h.parse::<Coord>().ok())
+            })
+            .find(|h| h.distance(from) > at.distance(from))
+            .expect("a move away");
+        play(&mut g, &[format!("move i1 {next}").as_str()]);
+        at = next;
+    }
+    assert!(
+        !g.legal().iter().any(|l| l.starts_with("move i1 ")),
+        "a third hex is not allowed (III.F.5)"
+    );
+}
+
+#[test]
+fn ix_a_army_marches_north_until_the_indians_fire() {
+    let mut g = session("harvest_the_wind/wood_lake", 1);
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    let legal = g.legal();
+    assert!(legal.iter().any(|l| l.starts_with("move ")));
+    for l in &legal {
+        if let Some(rest) = l.strip_prefix("move ") {
+            let mut w = rest.split_whitespace();
+            let id = w.next().unwrap();
+            let to: Coord = w.next().unwrap().parse().unwrap();
+            let from: Coord = g.probe(&format!("{id}.hex")).unwrap().parse().unwrap();
+            assert_eq!(
+                (to.col, to.row + 1),
+                (from.col, from.row),
+                "{l} is not a step north"
+            );
+        }
+    }
+    assert!(
+        !legal.iter().any(|l| l == "end"),
+        "the march must be completed first"
+    );
+}
+
+#[test]
+fn ix_b_blaze_blocks_entry_and_burns_units_that_stay() {
+    let mut g = session("harvest_the_wind/wagon_box", 1);
+    g.place("i6", Some("1112")).unwrap();
+    let target = c("1114"); // the militia unit a8 stands here, outside the wagons
+    assert!(
+        !rules::in_cover(&g.state, target, g.state.find("a8").unwrap()),
+        "fixture: 1114 must be in the Open"
+    );
+    assert!(
+        g.legal().iter().any(|l| l == "blaze i6 1114"),
+        "{:?}",
+        g.legal()
+    );
+    play(&mut g, &["blaze i6 1114"]);
+    assert!(
+        !g.legal().iter().any(|l| l.starts_with("fire i6")),
+        "setting a Blaze replaces firing"
+    );
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    let a8 = g.state.find("a8").unwrap();
+    assert!(
+        rules::step_cost(&g.state, a8, c("1113"), target).is_err(),
+        "no unit may enter a Blaze hex"
+    );
+    // The Army player does not move a8 out: it is eliminated at the end of the phase.
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("a8.loc").as_deref(), Some("eliminated"));
+    assert!(g.log.iter().any(|l| l.text.contains("(IX.B)")));
+}
+
+#[test]
+fn ix_b_indians_win_when_every_army_unit_is_eliminated() {
+    let mut g = session("harvest_the_wind/wagon_box", 1);
+    for id in ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"] {
+        g.place(id, None).unwrap();
+    }
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("over").as_deref(), Some("true"));
+    assert_eq!(g.probe("winner").as_deref(), Some("0"));
+}
+
+#[test]
+fn ix_b_army_wins_if_any_unit_survives_turn_10() {
+    let mut g = session("harvest_the_wind/wagon_box", 1);
+    end_until(&mut g, "over", "true");
+    assert_eq!(g.probe("turn").as_deref(), Some("10"));
+    assert_eq!(g.probe("winner").as_deref(), Some("1"));
+}
+
+#[test]
+fn ix_d_even_turn_reinforcements_arrive_at_the_east_edge() {
+    let mut g = session("harvest_the_wind/washita", 1);
+    end_until(&mut g, "turn", "2");
+    end_until(&mut g, "phase", "offensive_fire");
+    g.force_dice(&[3]);
+    play(&mut g, &["end"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("Reinforcements (IX.D): die 3: 3 unit(s)")),
+        "{:#?}",
+        g.log.last()
+    );
+    let enters: Vec<String> = g
+        .legal()
+        .into_iter()
+        .filter(|l| l.starts_with("enter "))
+        .collect();
+    assert!(!enters.is_empty());
+    let cols = g.state.stat.map.cols;
+    for e in &enters {
+        let h: Coord = e.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert_eq!(h.col, cols, "{e} is not on the east edge");
+    }
+}
+
+#[test]
+fn ix_d_indians_win_if_the_army_scores_under_ten() {
+    let mut g = session("harvest_the_wind/washita", 1);
+    end_until(&mut g, "over", "true");
+    assert_eq!(g.probe("winner").as_deref(), Some("0"));
+}
+
+#[test]
+fn ix_e_prepared_positions_give_cover_and_the_island_is_held() {
+    let g = session("harvest_the_wind/beechers_island", 1);
+    let s = &g.state;
+    let prepared: Vec<Coord> = s
+        .stat
+        .map
+        .marks
+        .iter()
+        .filter(|(_, m)| m.iter().any(|x| x == "prepared"))
+        .map(|(c, _)| *c)
+        .collect();
+    assert_eq!(prepared.len(), 4, "four x hexes (IX.E)");
+    let a1 = s.find("a1").unwrap();
+    for h in &prepared {
+        if s.stat.tec(*h).is_some_and(|t| !t.cover) {
+            assert!(
+                rules::in_cover(s, *h, a1),
+                "{h}: Army units in x hexes are under Cover"
+            );
+        }
+    }
+    let mut g = g;
+    end_until(&mut g, "over", "true");
+    assert_eq!(
+        g.probe("winner").as_deref(),
+        Some("1"),
+        "Army holds the island at the end of turn 12"
+    );
+}
+
+#[test]
+fn ix_f_medicine_attrition_ends_the_game_when_none_is_left() {
+    let mut g = session("harvest_the_wind/renos_defense", 1);
+    // Turn 1: no roll. Turns 2-5: a 4-6 each Indian Rally phase removes one of four.
+    for turn in 2..=5 {
+        end_until(&mut g, "turn", &turn.to_string());
+        end_until(&mut g, "phase", "rally");
+        g.force_dice(&[5]);
+        play(&mut g, &["end"]);
+        assert!(
+            g.log
+                .iter()
+                .any(|l| l.text.contains("Medicine attrition (IX.F): die 5"))
+        );
+    }
+    assert_eq!(g.probe("over").as_deref(), Some("true"));
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("all Medicine markers are gone (IX.F)"))
+    );
+    // Six troopers still west of the river: the Army wins (IX.F).
+    assert_eq!(g.probe("winner").as_deref(), Some("1"));
+}
+
+#[test]
+fn iii_g_loose_horses_move_at_random() {
+    let mut g = lab();
+    g.place("iH1", Some("0505")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // Direction die 4 (S), distance die 2: 0505 -> 0507.
+    g.force_dice(&[4, 2]);
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("iH1.hex").as_deref(), Some("0507"));
+    assert!(g.log.iter().any(|l| {
+        l.text
+            .contains("Loose Horses iH1 from 0505: direction die 4 -> S")
+    }));
+}
