@@ -315,8 +315,8 @@ fn redraw(
     }
     let Some(s) = state(&game) else { return };
     let v = view(s, game.viewer);
-    let square = meshes.add(Rectangle::new(HEX * 1.02, HEX * 1.02));
-    let border = meshes.add(Rectangle::new(HEX * 1.1, HEX * 1.1));
+    let square = meshes.add(Rectangle::new(HEX * 1.3, HEX * 1.3));
+    let border = meshes.add(Rectangle::new(HEX * 1.38, HEX * 1.38));
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
     // Stacks.
@@ -332,7 +332,7 @@ fn redraw(
         let base = board::center(hex);
         let n = ps.len();
         for (i, p) in ps.iter().enumerate() {
-            let off = Vec2::new(3.0, 3.0) * (i as f32 - (n as f32 - 1.0) / 2.0);
+            let off = Vec2::new(5.0, 5.0) * (i as f32 - (n as f32 - 1.0) / 2.0);
             let pos = base + off;
             let z = 2.0 + i as f32 * 0.1;
             let look = match p.kind {
@@ -380,16 +380,16 @@ fn redraw(
             commands.spawn((
                 Overlay,
                 Text2d::new(top),
-                TextFont::from_font_size(11.0),
+                TextFont::from_font_size(15.0),
                 TextColor(look.fg),
-                Transform::from_xyz(pos.x, pos.y + HEX * 0.22, z + 0.02),
+                Transform::from_xyz(pos.x, pos.y + HEX * 0.3, z + 0.02),
             ));
             commands.spawn((
                 Overlay,
                 Text2d::new(bottom),
-                TextFont::from_font_size(8.0),
+                TextFont::from_font_size(10.0),
                 TextColor(look.fg),
-                Transform::from_xyz(pos.x, pos.y - HEX * 0.18, z + 0.02),
+                Transform::from_xyz(pos.x, pos.y - HEX * 0.2, z + 0.02),
             ));
         }
     }
@@ -713,19 +713,62 @@ fn panels(
                     }
                     ui.separator();
                     ui.label("Actions for this counter:");
-                    for l in legal
-                        .iter()
-                        .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
-                    {
-                        if ui.small_button(l).clicked() {
-                            submit = Some(l.clone());
-                        }
-                    }
+                    egui::ScrollArea::vertical()
+                        .id_salt("unit_actions")
+                        .max_height(240.0)
+                        .show(ui, |ui| {
+                            for l in legal
+                                .iter()
+                                .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
+                            {
+                                if ui.small_button(l).clicked() {
+                                    submit = Some(l.clone());
+                                }
+                            }
+                        });
                 }
             } else {
                 ui.label(
                     "Click one of your counters to select it; click a highlighted hex to act.",
                 );
+            }
+            // Off-board counters of the viewing seat (entering from an edge, reinforcements).
+            let waiting: Vec<&crate::games::harvest::PieceView> = v
+                .pieces
+                .iter()
+                .filter(|p| {
+                    p.side == game.viewer
+                        && p.place.starts_with("off-board")
+                        && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew)
+                })
+                .collect();
+            if !waiting.is_empty() {
+                ui.separator();
+                ui.label(format!(
+                    "Off the map ({}); select one, then click a highlighted edge hex:",
+                    waiting.len()
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    for p in waiting {
+                        let can_enter = legal
+                            .iter()
+                            .any(|l| l.starts_with(&format!("enter {} ", p.id)));
+                        let text = format!(
+                            "{} {}{}",
+                            p.id,
+                            p.label,
+                            if p.mounted { " mtd" } else { "" }
+                        );
+                        if ui
+                            .add_enabled(can_enter, egui::Button::new(text).small())
+                            .on_hover_text(&p.place)
+                            .clicked()
+                        {
+                            sel.piece = Some(p.id.clone());
+                            sel.choice.clear();
+                        }
+                    }
+                });
             }
             ui.separator();
             if let Some(h) = hover.0.or(sel.hex) {
@@ -770,6 +813,7 @@ fn panels(
     // --- Right: log ---
     egui::Panel::right("log_panel")
         .default_size(380.0)
+        .min_size(320.0)
         .show(&mut root, |ui| {
             ui.heading("Log");
             egui::ScrollArea::vertical()

@@ -123,6 +123,13 @@ pub struct MenuState {
     manual_setup: bool,
     curtain: bool,
     error: String,
+    /// The chosen game's scenarios (id, loaded data or the load error), read once per game.
+    cache: Vec<(
+        String,
+        Result<std::sync::Arc<games::harvest::state::Static>, String>,
+    )>,
+    /// The game the cache was read for.
+    cached_game: Option<usize>,
 }
 
 /// Screenshot request.
@@ -224,14 +231,31 @@ fn menu_ui(
             cols[0].separator();
             cols[0].heading("Scenario");
             let game = &list[menu.game.min(list.len() - 1)];
-            let ids = games::scenarios(&root, game.id);
-            for (i, id) in ids.iter().enumerate() {
-                let name = games::harvest::setup::load_scenario_id(&root, id)
-                    .map(|l| format!("{} ({})", l.stat.scenario.name, l.stat.scenario.date))
-                    .unwrap_or_else(|e| format!("{id}: {e}"));
+            if menu.cached_game != Some(menu.game) {
+                menu.cache = games::scenarios(&root, game.id)
+                    .into_iter()
+                    .map(|id| {
+                        let l = games::harvest::setup::load_scenario_id(&root, &id)
+                            .map(|l| l.stat)
+                            .map_err(|e| e.to_string());
+                        (id, l)
+                    })
+                    .collect();
+                menu.cached_game = Some(menu.game);
+            }
+            let ids: Vec<String> = menu.cache.iter().map(|(id, _)| id.clone()).collect();
+            let mut pick = None;
+            for (i, (id, l)) in menu.cache.iter().enumerate() {
+                let name = match l {
+                    Ok(st) => format!("{} ({})", st.scenario.name, st.scenario.date),
+                    Err(e) => format!("{id}: {e}"),
+                };
                 if cols[0].selectable_label(menu.scenario == i, name).clicked() {
-                    menu.scenario = i;
+                    pick = Some(i);
                 }
+            }
+            if let Some(i) = pick {
+                menu.scenario = i;
             }
             cols[0].separator();
             cols[0].heading("Options");
@@ -248,19 +272,38 @@ fn menu_ui(
                 "Handoff curtain between seats (always on when a scenario hides counters)",
             );
             cols[0].label("Seats: both seats are human (hot-seat).");
-            if cols[0].button("Load saved game…").clicked() {
-                match games::load_save(&root, std::path::Path::new("saves/autosave.ron")) {
-                    Ok(s) => {
-                        commands.insert_resource(Game::new(s, menu.curtain));
-                        next.set(Screen::Playing);
+            cols[0].separator();
+            cols[0].heading("Saved games");
+            let mut saves: Vec<PathBuf> = std::fs::read_dir("saves")
+                .map(|r| {
+                    r.filter_map(|e| e.ok())
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            saves.sort();
+            if saves.is_empty() {
+                cols[0].small("none yet (games autosave each turn to saves/autosave.ron)");
+            }
+            for p in saves {
+                if cols[0].button(format!("Load {}", p.display())).clicked() {
+                    match games::load_save(&root, &p) {
+                        Ok(s) => {
+                            commands.insert_resource(Game::new(s, true));
+                            next.set(Screen::Playing);
+                        }
+                        Err(e) => menu.error = format!("{e}"),
                     }
-                    Err(e) => menu.error = format!("{e}"),
                 }
             }
             if let Some(id) = ids.get(menu.scenario) {
-                match games::harvest::setup::load_scenario_id(&root, id) {
-                    Ok(l) => {
-                        let sc = &l.stat.scenario;
+                match menu.cache[menu.scenario.min(menu.cache.len() - 1)]
+                    .1
+                    .clone()
+                {
+                    Ok(stat) => {
+                        let sc = &stat.scenario;
                         cols[1].heading(&sc.name);
                         cols[1].label(format!("{} — rule {}", sc.date, sc.rule));
                         egui::ScrollArea::vertical().id_salt("scenario_text").show(
@@ -383,6 +426,7 @@ fn shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     game: Option<ResMut<Game>>,
     mut contexts: EguiContexts,
+    mut commands: Commands,
 ) -> Result {
     let Some(mut game) = game else { return Ok(()) };
     if contexts.ctx_mut()?.egui_wants_keyboard_input() || game.curtain_down {
@@ -400,6 +444,15 @@ fn shortcuts(
         save(&mut game);
     } else if keys.just_pressed(KeyCode::KeyC) {
         game.charts = !game.charts;
+    }
+    if keys.just_pressed(KeyCode::F12) {
+        let n = std::fs::read_dir("saves").map(|r| r.count()).unwrap_or(0);
+        let path = PathBuf::from("saves").join(format!("screenshot-{n:03}.png"));
+        let _ = std::fs::create_dir_all("saves");
+        game.status = format!("screenshot saved to {}", path.display());
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
     }
     Ok(())
 }

@@ -1017,10 +1017,13 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         }
         return;
     }
-    let candidates: Vec<Pid> = match s.active {
-        Some(a) => vec![a],
-        None => movers(s).collect(),
-    };
+    // III.C: units move one at a time; starting another unit ends the moving unit's
+    // move (as on the tabletop), so every unit that has not moved is a candidate.
+    let mut candidates: Vec<Pid> = movers(s).collect();
+    if let Some(a) = s.active {
+        candidates.retain(|&i| i != a);
+        candidates.insert(0, a);
+    }
     for i in candidates {
         let p = s.p(i);
         let Some(from) = p.hex() else { continue };
@@ -1092,11 +1095,9 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         }
         if s.active == Some(i) {
             out.push(Action::Stop { unit: p.id.clone() });
-            // Ending the phase also ends the moving unit's move.
-            out.push(Action::End);
         }
     }
-    if s.active.is_none() {
+    {
         // Off-board units entering this turn.
         for (i, p) in s.pieces.iter().enumerate() {
             if p.side != s.phasing {
