@@ -20,6 +20,10 @@ pub struct BoardArea(pub Option<Rect>);
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Hover(pub Option<Coord>);
 
+/// The cursor's world position when it is over the board.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct CursorWorld(pub Option<Vec2>);
+
 /// A left click on a board hex this frame.
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Clicked(pub Option<Coord>);
@@ -42,6 +46,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BoardArea>()
         .init_resource::<Hover>()
         .init_resource::<Clicked>()
+        .init_resource::<CursorWorld>()
         .init_resource::<FitRequest>()
         .add_systems(Update, (pointer, camera_controls, fit).chain());
 }
@@ -199,9 +204,11 @@ fn pointer(
     map: Option<Res<ActiveMap>>,
     mut hover: ResMut<Hover>,
     mut clicked: ResMut<Clicked>,
+    mut cursor_world: ResMut<CursorWorld>,
 ) -> Result {
     hover.0 = None;
     clicked.0 = None;
+    cursor_world.0 = None;
     let Some(map) = map else { return Ok(()) };
     let Some(cursor) = window.cursor_position() else {
         return Ok(());
@@ -222,6 +229,7 @@ fn pointer(
         return Ok(());
     };
     hover.0 = pick(&map.0, world);
+    cursor_world.0 = Some(world);
     if buttons.just_released(MouseButton::Left) {
         clicked.0 = hover.0;
     }
@@ -241,6 +249,7 @@ fn camera_controls(
     scroll: Res<AccumulatedMouseScroll>,
     motion: Res<AccumulatedMouseMotion>,
     hover: Res<Hover>,
+    cursor: Res<CursorWorld>,
     time: Res<Time>,
     mut fit: ResMut<FitRequest>,
 ) -> Result {
@@ -249,8 +258,15 @@ fn camera_controls(
     let Projection::Orthographic(ortho) = proj.as_mut() else {
         return Ok(());
     };
-    if hover.0.is_some() && scroll.delta.y != 0.0 {
-        ortho.scale = (ortho.scale * (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1)).clamp(0.2, 6.0);
+    if let (Some(at), true) = (cursor.0, scroll.delta.y != 0.0) {
+        // Zoom about the cursor: the world point under it stays put.
+        let old = ortho.scale;
+        let new = (old * (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1)).clamp(0.2, 6.0);
+        ortho.scale = new;
+        let cam = tf.translation.truncate();
+        let moved = cam + (at - cam) * (1.0 - new / old);
+        tf.translation.x = moved.x;
+        tf.translation.y = moved.y;
     }
     if hover.0.is_some()
         && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))

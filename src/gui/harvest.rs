@@ -849,6 +849,9 @@ fn charts(ctx: &egui::Context, game: &Game, sel: &Selection, hover: Option<Coord
     })();
     egui::Window::new("Charts")
         .default_pos(egui::pos2(320.0, 80.0))
+        .default_size([640.0, 560.0])
+        .max_height(ctx.viewport_rect().height() - 120.0)
+        .vscroll(true)
         .show(ctx, |ui| {
             ui.strong("Table 1: Fire Combat Table (minimum d6 to hit)");
             egui::Grid::new("fct").striped(true).show(ui, |ui| {
@@ -937,7 +940,7 @@ fn charts(ctx: &egui::Context, game: &Game, sel: &Selection, hover: Option<Coord
                     ui.label(r.cost.to_string());
                     ui.label(if r.blocks_los { "yes" } else { "no" });
                     ui.label(if r.cover { "yes" } else { "no" });
-                    ui.small(r.source.label());
+                    ui.add(egui::Label::new(egui::RichText::new(r.source.label()).small()).wrap());
                     ui.end_row();
                 }
                 for c in &t.tec_counters {
@@ -945,7 +948,7 @@ fn charts(ctx: &egui::Context, game: &Game, sel: &Selection, hover: Option<Coord
                     ui.label("-");
                     ui.label(if c.blocks_los { "yes" } else { "no" });
                     ui.label(if c.cover { "yes" } else { "no" });
-                    ui.small(c.source.label());
+                    ui.add(egui::Label::new(egui::RichText::new(c.source.label()).small()).wrap());
                     ui.end_row();
                 }
             });

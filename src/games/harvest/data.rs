@@ -20,6 +20,13 @@ impl Source {
     pub fn is_reconstruction(&self) -> bool {
         matches!(self, Source::Reconstruction(_))
     }
+    /// Short label for log lines: `Table 1`, `II.D.2` or `reconstruction`.
+    pub fn short(&self) -> String {
+        match self {
+            Source::Seed(r) => r.split(" (").next().unwrap_or(r).trim().to_string(),
+            Source::Reconstruction(_) => "reconstruction".to_string(),
+        }
+    }
     /// Short label for help panels: `rule X` or `RECONSTRUCTION: why`.
     pub fn label(&self) -> String {
         match self {

@@ -420,8 +420,11 @@ pub fn legal(s: &State) -> Vec<Action> {
             }
             if s.stat.scenario.sides[usize::from(s.phasing)].indian {
                 for (i, p) in s.pieces.iter().enumerate() {
+                    // VII.D.2; each Medicine moves once per Rally phase (moving it twice
+                    // achieves nothing the first move could not).
                     if p.kind == Kind::Medicine
                         && p.side == s.phasing
+                        && !s.rallied.contains(&(i as Pid))
                         && matches!(p.loc, Loc::Carried(_) | Loc::Map(_))
                     {
                         medicine_targets(s, i as Pid, false, &mut out);
@@ -1468,6 +1471,9 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let m = pid(s, medicine)?;
             let u = pid(s, unit)?;
             s.pm(m).loc = Loc::Carried(u);
+            if s.phase == Phase::Rally {
+                s.rallied.insert(m);
+            }
             log.push(LogEntry::private(
                 s.p(m).side,
                 format!("{medicine} passes to {unit} (VII.D)"),
