@@ -335,3 +335,40 @@ fn iii_g_loose_horses_move_at_random() {
             .contains("Loose Horses iH1 from 0505: direction die 4 -> S")
     }));
 }
+
+#[test]
+fn manual_setup_second_side_first_within_zones_then_play() {
+    use wargame::core::session::Session;
+    use wargame::games::harvest::{Harvest, setup};
+    let root = crate::util::root();
+    // Massacre Canyon IX.C: the Pawnee (second side) set up first; the Sioux enter.
+    let l = setup::load_scenario_id(&root, "harvest_the_wind/massacre_canyon").unwrap();
+    let mut g: Session<Harvest> = Session::new("mc", 1, setup::initial_state(&l.stat, 1, true));
+    assert_eq!(g.probe("phase").as_deref(), Some("setup"));
+    assert_eq!(g.probe("to_act").as_deref(), Some("1"));
+    let places: Vec<String> = g
+        .legal()
+        .into_iter()
+        .filter(|a| a.starts_with("place "))
+        .collect();
+    assert!(!places.is_empty());
+    // Every offered hex is at least 3 hexes from every edge (IX.C).
+    let map = &g.state.stat.map;
+    for p in &places {
+        let h: Coord = p.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(
+            h.col > 3 && h.row > 3 && h.col <= map.cols - 3 && h.row <= map.rows - 3,
+            "{p}"
+        );
+    }
+    play(&mut g, &[places[0].as_str(), "ready"]);
+    assert_eq!(g.probe("phase").as_deref(), Some("offensive_fire"));
+    assert_eq!(
+        g.probe("phasing").as_deref(),
+        Some("0"),
+        "the Sioux act first (IX.C)"
+    );
+    // A placement outside the zone is refused.
+    let mut h: Session<Harvest> = Session::new("mc", 1, setup::initial_state(&l.stat, 1, true));
+    assert!(h.apply(&"place p1 0101".parse().unwrap()).is_err());
+}
