@@ -84,3 +84,55 @@ fn undo_stops_at_dice_rolls() {
     assert!(!h.can_undo());
     assert!(!h.undo());
 }
+
+#[test]
+fn garbage_and_near_miss_actions_never_panic_or_change_state() {
+    let words = [
+        "fire", "move", "enter", "mount", "dismount", "place", "melee", "rally", "flee", "raze",
+        "pickup", "medicine", "blaze", "shift", "unhide", "stop", "pass", "end", "ready",
+    ];
+    let args = [
+        "a1",
+        "i1",
+        "aw1",
+        "iM1",
+        "zz",
+        "0101",
+        "0000",
+        "9999",
+        "1515",
+        "R",
+        "art",
+        "0101,0102",
+        "0101h",
+        "canister",
+        "",
+        "-1",
+        "a1 a1",
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+    for id in ["harvest_the_wind/wagon_box", "harvest_the_wind/wood_lake"] {
+        let mut g = session(id, 1);
+        for _ in 0..3000 {
+            let n = rng.random_range(0..4);
+            let mut text = words[rng.random_range(0..words.len())].to_string();
+            for _ in 0..n {
+                text.push(' ');
+                text.push_str(args[rng.random_range(0..args.len())]);
+            }
+            let before = ron::to_string(&g.state).unwrap();
+            match text.parse::<wargame::games::harvest::action::Action>() {
+                Ok(a) => {
+                    if g.apply(&a).is_err() {
+                        assert_eq!(
+                            ron::to_string(&g.state).unwrap(),
+                            before,
+                            "refused '{text}' changed the state"
+                        );
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+    }
+}
