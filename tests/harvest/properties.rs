@@ -121,14 +121,14 @@ fn garbage_and_near_miss_actions_never_panic_or_change_state() {
                 text.push_str(args[rng.random_range(0..args.len())]);
             }
             let before = ron::to_string(&g.state).unwrap();
-            if let Ok(a) = text.parse::<wargame::games::harvest::action::Action>() {
-                if g.apply(&a).is_err() {
-                    assert_eq!(
-                        ron::to_string(&g.state).unwrap(),
-                        before,
-                        "refused '{text}' changed the state"
-                    );
-                }
+            if let Ok(a) = text.parse::<wargame::games::harvest::action::Action>()
+                && g.apply(&a).is_err()
+            {
+                assert_eq!(
+                    ron::to_string(&g.state).unwrap(),
+                    before,
+                    "refused '{text}' changed the state"
+                );
             }
         }
     }
