@@ -4,6 +4,8 @@
 //! command line for designers and tests ([`cli`]), and (behind the default `gui` feature)
 //! a thin Bevy shell ([`gui`]) that only draws per-seat views and submits actions.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod core;
 pub mod games;
