@@ -9,5 +9,6 @@ mod properties;
 mod rules;
 mod scenarios;
 mod specials;
+mod tables;
 mod util;
 mod views;
