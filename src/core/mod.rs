@@ -2,6 +2,7 @@
 //! data loading, the generic game interface, sessions with undo, and save files.
 
 pub mod areamap;
+pub mod campaign;
 pub mod data;
 pub mod dice;
 pub mod error;

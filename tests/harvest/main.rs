@@ -2,6 +2,7 @@
 //! that a test run links Bevy once. One module per area.
 
 mod bad_input;
+mod campaign;
 mod cli;
 #[cfg(feature = "gui")]
 mod gui;
