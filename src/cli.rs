@@ -390,11 +390,16 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
                 let mut n = 0;
                 while g.probe(key).as_deref() != Some(want.as_str()) && n < 500 {
                     let legal = g.legal();
+                    // Pass or end if possible; otherwise take the first offered decision
+                    // (for example IX.D's choice of reinforcements).
                     let act = if legal.iter().any(|l| l == "pass") {
-                        "pass"
+                        "pass".to_string()
+                    } else if legal.iter().any(|l| l == "end") {
+                        "end".to_string()
                     } else {
-                        "end"
+                        legal.first().cloned().unwrap_or_default()
                     };
+                    let act = act.as_str();
                     if g.apply_str(act).is_err() {
                         bad.push(format!(
                             "{}: could not '{act}' while waiting for {key} = {want}",

@@ -597,6 +597,12 @@ fn panels(
                     crate::games::harvest::state::Pending::Medicine { .. } => {
                         " — may pass the Medicine (VII.D)"
                     }
+                    crate::games::harvest::state::Pending::Recruit { .. } => {
+                        " — picks reinforcements (IX.D)"
+                    }
+                    crate::games::harvest::state::Pending::Dust { .. } => {
+                        " — may move a Dust marker (IX.E)"
+                    }
                     _ => "",
                 };
                 ui.colored_label(
@@ -655,6 +661,30 @@ fn panels(
             let s = state(&game).expect("checked above");
             let v = view(s, game.viewer);
             ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+            // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine).
+            if matches!(
+                s.pending,
+                crate::games::harvest::state::Pending::Recruit { .. }
+                    | crate::games::harvest::state::Pending::Dust { .. }
+                    | crate::games::harvest::state::Pending::Medicine { .. }
+            ) && game.session.to_act() == Some(game.viewer)
+            {
+                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
+                for l in &legal {
+                    let label = match l
+                        .split_whitespace()
+                        .nth(1)
+                        .and_then(|id| v.pieces.iter().find(|p| p.id == id))
+                    {
+                        Some(p) if l.starts_with("recruit") => format!("{l}  ({})", p.label),
+                        _ => l.clone(),
+                    };
+                    if ui.button(label).clicked() {
+                        submit = Some(l.clone());
+                    }
+                }
+                ui.separator();
+            }
             if !sel.choice.is_empty() {
                 ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
                 for c in sel.choice.clone() {

@@ -2,6 +2,7 @@
 //! conditions (IX), named by rule number.
 
 use crate::util::{end_until, lab, play, session};
+use std::ops::Not;
 use wargame::core::hexmap::Coord;
 #[allow(unused_imports)]
 use wargame::core::session::GameSession;
@@ -245,6 +246,16 @@ fn ix_d_even_turn_reinforcements_arrive_at_the_east_edge() {
         "{:#?}",
         g.log.last()
     );
+    // The Indian player picks each unit's type (2-4-8/F0 with an "M", or 2-3-8).
+    for _ in 0..3 {
+        assert_eq!(g.probe("pending").as_deref(), Some("recruit"));
+        let picks: Vec<String> = g.legal();
+        assert!(picks.iter().all(|a| a.starts_with("recruit ")), "{picks:?}");
+        assert!(picks.len() >= 2, "both types are offered: {picks:?}");
+        let last = picks.last().unwrap().clone();
+        play(&mut g, &[last.as_str()]);
+    }
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
     let enters: Vec<String> = g
         .legal()
         .into_iter()
@@ -371,4 +382,100 @@ fn manual_setup_second_side_first_within_zones_then_play() {
     // A placement outside the zone is refused.
     let mut h: Session<Harvest> = Session::new("mc", 1, setup::initial_state(&l.stat, 1, true));
     assert!(h.apply(&"place p1 0101".parse().unwrap()).is_err());
+}
+
+#[test]
+fn ix_e_fifth_pinned_unit_lets_the_indians_move_a_dust_marker() {
+    let mut g = session("harvest_the_wind/beechers_island", 1);
+    // Put an Indian unit next to each Army unit on the island.
+    let mut used: Vec<Coord> = vec![];
+    let mut pairs = vec![];
+    for (k, a) in ["a1", "a2", "a3", "a4", "a5"].iter().enumerate() {
+        let ah: Coord = g.probe(&format!("{a}.hex")).unwrap().parse().unwrap();
+        let map = &g.state.stat.map;
+        let spot = map
+            .coords()
+            .filter(|n| (1..=2).contains(&n.distance(ah)))
+            .filter(|n| !map.has_mark(*n, "island") && !used.contains(n))
+            .find(|n| wargame::games::harvest::rules::los(&g.state, ah, *n, 1))
+            .expect("a free hex near the island");
+        used.push(spot);
+        let id = format!("i{}", k + 1);
+        g.place(&id, Some(&spot.to_string())).unwrap();
+        pairs.push((a.to_string(), spot));
+    }
+    end_until(&mut g, "phasing", "1");
+    let _ = &pairs;
+    for k in 0..5 {
+        // Any Army carbine shot at an Indian unit not yet pinned. Carbine at range 1-2
+        // needs 2 or 4: die 4 + F1/F2 hits; die 1 passes any morale check.
+        let find = |g: &wargame::core::session::Session<wargame::games::harvest::Harvest>| {
+            g.legal()
+                .into_iter()
+                .filter(|l| l.starts_with("fire a") && l.contains(" R "))
+                .find(|l| {
+                    let h: Coord = l.split_whitespace().nth(3).unwrap().parse().unwrap();
+                    g.state.unit_at(h, 0).is_some_and(|u| !g.state.p(u).pinned)
+                        && !g.state.dust.contains(&h)
+                })
+        };
+        if find(&g).is_none() {
+            // The island is small: bring the last unpinned warrior next to an Army unit
+            // that has not fired yet.
+            let s = &g.state;
+            let idle = ["a1", "a2", "a3", "a4", "a5"]
+                .iter()
+                .map(|a| s.find(a).unwrap())
+                .find(|&a| !s.fired.contains(&a))
+                .expect("an idle firer");
+            let ah = s.p(idle).hex().unwrap();
+            let warrior = ["i1", "i2", "i3", "i4", "i5"]
+                .iter()
+                .find(|i| s.p(s.find(i).unwrap()).pinned.not())
+                .unwrap()
+                .to_string();
+            let spot = s
+                .stat
+                .map
+                .coords()
+                .filter(|n| {
+                    n.distance(ah) == 1 && !s.stat.map.has_mark(*n, "island") && !s.dust.contains(n)
+                })
+                .find(|n| s.unit_at(*n, 0).is_none() && s.unit_at(*n, 1).is_none())
+                .expect("a free hex");
+            wargame::games::harvest::setup::override_place(
+                &mut g.state,
+                &warrior,
+                &spot.to_string(),
+            )
+            .unwrap();
+        }
+        let shot = find(&g).unwrap_or_else(|| panic!("shot {k}: {:?}", g.legal()));
+        let th: Coord = shot.split_whitespace().nth(3).unwrap().parse().unwrap();
+        let target = g.state.unit_at(th, 0).unwrap();
+        if rules::in_cover(&g.state, th, target) {
+            g.force_dice(&[4]);
+        } else {
+            g.force_dice(&[4, 1]);
+        }
+        play(&mut g, &[shot.as_str()]);
+        if k < 4 {
+            assert_ne!(g.probe("pending").as_deref(), Some("dust"));
+        }
+    }
+    assert_eq!(g.state.dust.len(), 4, "four Dust markers placed (IX.E)");
+    assert_eq!(
+        g.probe("pending").as_deref(),
+        Some("dust"),
+        "the fifth pin offers the choice"
+    );
+    assert_eq!(
+        g.probe("to_act").as_deref(),
+        Some("0"),
+        "the Indian player decides"
+    );
+    let from = g.state.dust[0];
+    play(&mut g, &[format!("dust {from}").as_str()]);
+    assert!(!g.state.dust.contains(&from));
+    assert_eq!(g.state.dust.len(), 4);
 }

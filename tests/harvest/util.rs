@@ -60,12 +60,15 @@ pub fn end_until(g: &mut Session<Harvest>, key: &str, want: &str) {
             return;
         }
         let legal = g.legal();
+        // Pass or end if possible; otherwise take the first offered decision.
         let a = if legal.iter().any(|l| l == "pass") {
-            "pass"
+            "pass".to_string()
+        } else if legal.iter().any(|l| l == "end") {
+            "end".to_string()
         } else {
-            "end"
+            legal.first().cloned().expect("a legal action")
         };
-        play(g, &[a]);
+        play(g, &[a.as_str()]);
     }
     panic!("{key} never became {want}");
 }

@@ -123,6 +123,16 @@ pub enum Action {
         /// Where a mounted unit dismounts.
         dismount: Option<Coord>,
     },
+    /// Take a reinforcement from the pool (`recruit i7`, IX.D).
+    Recruit {
+        /// Unit id.
+        unit: String,
+    },
+    /// Move the Dust marker in a hex to the newly pinned unit's hex (`dust 0605`, IX.E).
+    Dust {
+        /// Hex the marker comes from.
+        from: Coord,
+    },
     /// Pass a Medicine counter to a unit (`medicine iM1 i5`).
     Medicine {
         /// Medicine id.
@@ -180,6 +190,8 @@ impl fmt::Display for Action {
                 None => write!(f, "flee {unit} {hex}"),
             },
             Action::Medicine { medicine, unit } => write!(f, "medicine {medicine} {unit}"),
+            Action::Recruit { unit } => write!(f, "recruit {unit}"),
+            Action::Dust { from } => write!(f, "dust {from}"),
         }
     }
 }
@@ -326,6 +338,18 @@ impl FromStr for Action {
                     dismount,
                 }
             }
+            "recruit" => {
+                arity(2)?;
+                Action::Recruit {
+                    unit: id(w.get(1), "unit")?,
+                }
+            }
+            "dust" => {
+                arity(2)?;
+                Action::Dust {
+                    from: hex(w.get(1))?,
+                }
+            }
             "medicine" => {
                 arity(3)?;
                 Action::Medicine {
@@ -369,6 +393,8 @@ mod tests {
             "flee a3 0609",
             "flee a3 0609 0610",
             "medicine iM1 i5",
+            "recruit i7",
+            "dust 0605",
         ] {
             let a: Action = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
             assert_eq!(a.to_string(), s);

@@ -213,6 +213,8 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             Pending::Reaction { .. } => "reaction".into(),
             Pending::Flee { .. } => "flee".into(),
             Pending::Medicine { .. } => "medicine".into(),
+            Pending::Recruit { .. } => "recruit".into(),
+            Pending::Dust { .. } => "dust".into(),
         },
         "winner" => s.result.as_ref().map_or("none".into(), |r| {
             r.winner.map_or("draw".into(), |w| w.to_string())

@@ -357,6 +357,8 @@ pub fn to_act(s: &State) -> Option<Side> {
         Pending::Reaction { .. } => 1 - s.phasing,
         Pending::Flee { unit, .. } => s.p(*unit).side,
         Pending::Medicine { medicine } => s.p(*medicine).side,
+        Pending::Recruit { .. } => s.phasing,
+        Pending::Dust { side, .. } => *side,
         Pending::None => s.phasing,
     })
 }
@@ -383,6 +385,17 @@ pub fn legal(s: &State) -> Vec<Action> {
         }
         Pending::Medicine { medicine } => {
             medicine_targets(s, medicine, true, &mut out);
+            out.push(Action::Pass);
+            return out;
+        }
+        Pending::Recruit { .. } => {
+            recruit_options(s, &mut out);
+            return out;
+        }
+        Pending::Dust { .. } => {
+            for c in &s.dust {
+                out.push(Action::Dust { from: *c });
+            }
             out.push(Action::Pass);
             return out;
         }
@@ -1407,6 +1420,10 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         }
         Action::Pass => match s.pending.clone() {
             Pending::Reaction { .. } => close_reaction(s),
+            Pending::Dust { .. } => {
+                s.pending = Pending::None;
+                next_pending(s);
+            }
             Pending::Medicine { medicine } => {
                 s.pm(medicine).loc = Loc::Removed;
                 log.push(LogEntry::public(format!(
@@ -1466,6 +1483,28 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         } => {
             let u = pid(s, unit)?;
             flee(s, u, *hex, *dismount, &mut log);
+        }
+        Action::Recruit { unit } => {
+            let u = pid(s, unit)?;
+            recruit(s, u, &mut log);
+        }
+        Action::Dust { from } => {
+            if let Pending::Dust { hex, .. } = s.pending.clone() {
+                if let Some(i) = s
+                    .pieces
+                    .iter()
+                    .position(|p| p.kind == Kind::Dust && p.loc == Loc::Map(*from))
+                {
+                    s.pieces[i].loc = Loc::Map(hex);
+                }
+                s.dust.retain(|d| d != from);
+                s.dust.push(hex);
+                log.push(LogEntry::public(format!(
+                    "The Dust marker in {from} moves to {hex} (IX.E)"
+                )));
+                s.pending = Pending::None;
+                next_pending(s);
+            }
         }
         Action::Medicine { medicine, unit } => {
             let m = pid(s, medicine)?;
@@ -1551,6 +1590,7 @@ fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
         | Action::Stop { unit }
         | Action::Raze { unit, .. }
         | Action::Rally { unit }
+        | Action::Recruit { unit }
         | Action::Flee { unit, .. } => Some(unit),
         _ => None,
     };
@@ -2032,8 +2072,10 @@ fn pin_and_check(s: &mut State, t: Pid, log: &mut Vec<LogEntry>) {
     if s.active == Some(t) {
         s.rec_mut(t).done = true;
     }
+    // Cover is judged as the hex was when the hit landed, before any Dust marker (IX.E).
+    let open = !in_cover(s, c, t);
     dust(s, t, c, log);
-    if !in_cover(s, c, t) {
+    if open {
         morale_check(s, t, log, "hit in the Open (II.B.1)");
     }
 }
@@ -2199,19 +2241,17 @@ fn dust(s: &mut State, t: Pid, c: Coord, log: &mut Vec<LogEntry>) {
             "A Dust marker is placed in {c} (IX.E)"
         )));
     } else {
-        // All four placed: move the oldest to the new hex (the player's option in IX.E,
-        // taken automatically here).
-        let old = s.dust.remove(0);
-        s.dust.push(c);
-        if let Some(i) = s
-            .pieces
-            .iter()
-            .position(|p| p.kind == Kind::Dust && p.loc == Loc::Map(old))
-        {
-            s.pieces[i].loc = Loc::Map(c);
+        // IX.E: all markers are out; the Indian player may move one to the new hex.
+        let side = s.p(t).side;
+        let d = Pending::Dust { hex: c, side };
+        if s.pending == Pending::None {
+            s.pending = d;
+        } else {
+            s.queue.push(d);
         }
         log.push(LogEntry::public(format!(
-            "The Dust marker in {old} moves to {c} (IX.E)"
+            "All Dust markers are placed: the {} player may move one to {c} (IX.E)",
+            seat_name(s, side)
         )));
     }
 }
@@ -2664,38 +2704,77 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
     }
     let n = s.dice.d6();
     s.reveals += 1;
-    // The pool: counters in Pool, plus eliminated units (IX.D: units MAY be recycled;
-    // only the counter mix limits the number on the map).
-    let mut pool: Vec<Pid> = (0..s.pieces.len() as Pid)
+    let _ = zone;
+    let available = recruit_pool(s, side).len();
+    log.push(LogEntry::public(format!(
+        "Reinforcements (IX.D): die {n}: {} unit(s) to pick from the pool (2-4-8/F0 or 2-3-8) to arrive at the east edge",
+        usize::from(n).min(available)
+    )));
+    if available > 0 {
+        s.pending = Pending::Recruit {
+            left: n.min(available as u8),
+        };
+    }
+}
+
+/// Units of `side` that may be taken as reinforcements: the pool and, since IX.D lets
+/// units be recycled, eliminated units.
+fn recruit_pool(s: &State, side: Side) -> Vec<Pid> {
+    (0..s.pieces.len() as Pid)
         .filter(|&i| {
             s.p(i).side == side
                 && s.p(i).kind == Kind::Unit
                 && matches!(s.p(i).loc, Loc::Pool | Loc::Eliminated)
         })
-        .collect();
-    // Armed 2-4-8/F0 first, then the rest: the Indian player's usual choice (the
-    // choice of type is made automatically here).
-    pool.sort_by_key(|&i| {
-        (
-            s.carried(i).next().is_none(),
-            s.p(i).loc == Loc::Eliminated,
-            i,
-        )
-    });
-    let take: Vec<Pid> = pool.into_iter().take(usize::from(n)).collect();
-    for &i in &take {
-        let p = s.pm(i);
-        p.loc = Loc::Offboard {
-            zone: zone.clone(),
-            turn: 0,
-        };
-        p.pinned = false;
-        p.hidden = false;
+        .collect()
+}
+
+/// One `recruit` action per kind of counter in the pool (printed values and whether it
+/// comes armed), choosing fresh counters before recycled ones.
+fn recruit_options(s: &State, out: &mut Vec<Action>) {
+    let mut seen: Vec<(String, bool)> = vec![];
+    let mut pool = recruit_pool(s, s.phasing);
+    pool.sort_by_key(|&i| (s.p(i).loc == Loc::Eliminated, i));
+    for i in pool {
+        let key = (s.p(i).label.clone(), s.carried(i).next().is_some());
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(Action::Recruit {
+                unit: s.p(i).id.clone(),
+            });
+        }
     }
+}
+
+fn recruit(s: &mut State, u: Pid, log: &mut Vec<LogEntry>) {
+    let zone = s.stat.scenario.special.iter().find_map(|sp| match sp {
+        Special::EvenTurnReinforcements { zone, .. } => Some(zone.clone()),
+        _ => None,
+    });
+    let p = s.pm(u);
+    p.loc = Loc::Offboard {
+        zone: zone.unwrap_or_default(),
+        turn: 0,
+    };
+    p.pinned = false;
+    p.hidden = false;
+    let armed = s.carried(u).any(|w| s.p(w).kind == Kind::Weapon);
     log.push(LogEntry::public(format!(
-        "Reinforcements (IX.D): die {n}: {} unit(s) arrive at the east edge and may enter this Movement phase",
-        take.len()
+        "Reinforcement {} ({}{}) arrives at the east edge (IX.D)",
+        s.p(u).id,
+        s.p(u).label,
+        if armed { ", with an \"M\"" } else { "" }
     )));
+    let left = match s.pending {
+        Pending::Recruit { left } => left.saturating_sub(1),
+        _ => 0,
+    };
+    s.pending = if left > 0 && !recruit_pool(s, s.phasing).is_empty() {
+        Pending::Recruit { left }
+    } else {
+        Pending::None
+    };
+    next_pending(s);
 }
 
 fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {

@@ -271,6 +271,19 @@ pub enum Pending {
         /// The Medicine counter.
         medicine: Pid,
     },
+    /// IX.D: the Indian player picks the types of the reinforcements rolled for.
+    Recruit {
+        /// Units still to pick.
+        left: u8,
+    },
+    /// IX.E: all Dust markers are out and a unit was pinned near the river; the owner
+    /// may move one marker to this hex.
+    Dust {
+        /// The hex of the newly pinned unit.
+        hex: Coord,
+        /// The side that decides.
+        side: Side,
+    },
 }
 
 /// Per-unit movement record for the current Movement phase (III.A).
