@@ -314,6 +314,15 @@ fn leader_medicine_mod(s: &State, unit: Pid) -> (u8, Vec<String>) {
     (total, why)
 }
 
+/// The hex a counter is in, directly or through the unit carrying it.
+fn map_hex(s: &State, p: Pid) -> Option<Coord> {
+    match s.p(p).loc {
+        Loc::Map(c) => Some(c),
+        Loc::Carried(h) => s.p(h).hex(),
+        _ => None,
+    }
+}
+
 /// The notation-facing name of a piece for a seat: its id, or "a Hidden stack" when
 /// the seat may not see it.
 fn shown(s: &State, pid: Pid, seat: Side) -> String {
@@ -837,11 +846,7 @@ fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Ve
 
 fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Action>) {
     let m = s.p(medicine);
-    let here = match m.loc {
-        Loc::Map(c) => Some(c),
-        Loc::Carried(h) => s.p(h).hex(),
-        _ => None,
-    };
+    let here = map_hex(s, medicine);
     let Some(here) = here else { return };
     let range = s.stat.tables.medicine_range.value as u32;
     for (i, p) in s.pieces.iter().enumerate() {
@@ -1453,23 +1458,14 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         Action::Rally { unit } => {
             let u = pid(s, unit)?;
             s.rallied.insert(u);
-            let roll = s.dice.d6();
-            s.reveals += 1;
-            let (m, why) = leader_medicine_mod(s, u);
-            let net = i16::from(roll) - i16::from(m);
-            let morale = s.p(u).morale;
-            let ok = net <= i16::from(morale);
-            if ok {
+            let r = morale_roll(s, u);
+            if r.pass {
                 s.pm(u).pinned = false;
             }
             log.push(LogEntry::public(format!(
-                "{unit} rally (VI): die {roll}{} = {net} vs Morale {morale}: {}",
-                if why.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", why.join(" "))
-                },
-                if ok {
+                "{unit} rally (VI): {}: {}",
+                r.text,
+                if r.pass {
                     "rallied, unpinned (VI.2)"
                 } else {
                     "stays Pinned (VI.3)"
@@ -2080,23 +2076,40 @@ fn pin_and_check(s: &mut State, t: Pid, log: &mut Vec<LogEntry>) {
     }
 }
 
+/// One morale or rally roll: d6 minus the leader and Medicine modifiers (VII.A),
+/// passing when the result is at most the printed Morale (II.B.1, VI.2).
+struct MoraleRoll {
+    pass: bool,
+    /// `die 5 -1 leader aL1 in range (VII.A) = 4 vs Morale 4`.
+    text: String,
+}
+
+fn morale_roll(s: &mut State, u: Pid) -> MoraleRoll {
+    let roll = s.dice.d6();
+    s.reveals += 1;
+    let (m, why) = leader_medicine_mod(s, u);
+    let net = i16::from(roll) - i16::from(m);
+    let morale = s.p(u).morale;
+    let mods = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", why.join(" "))
+    };
+    MoraleRoll {
+        pass: net <= i16::from(morale),
+        text: format!("die {roll}{mods} = {net} vs Morale {morale}"),
+    }
+}
+
 /// Roll a morale check; on failure the unit routs (II.B.1).
 fn morale_check(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
     let Some(c) = s.p(t).hex() else { return };
-    let roll = s.dice.d6();
-    s.reveals += 1;
-    let (m, mods) = leader_medicine_mod(s, t);
-    let net = i16::from(roll) - i16::from(m);
-    let morale = s.p(t).morale;
-    let pass = net <= i16::from(morale);
+    let r = morale_roll(s, t);
+    let pass = r.pass;
     log.push(LogEntry::public(format!(
-        "{} morale check, {why}: die {roll}{} = {net} vs Morale {morale}: {}",
+        "{} morale check, {why}: {}: {}",
         s.p(t).id,
-        if mods.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", mods.join(" "))
-        },
+        r.text,
         if pass {
             "passes"
         } else {
@@ -2368,11 +2381,7 @@ fn bad_medicine_source() -> &'static str {
 /// Remove a Medicine counter; under Bad Medicine, Indian units within 2 hexes check morale.
 fn remove_medicine(s: &mut State, m: Pid, log: &mut Vec<LogEntry>) {
     let side = s.p(m).side;
-    let here = match s.p(m).loc {
-        Loc::Map(c) => Some(c),
-        Loc::Carried(h) => s.p(h).hex(),
-        _ => None,
-    };
+    let here = map_hex(s, m);
     s.pm(m).loc = Loc::Removed;
     if let Some(c) = here
         && s.special(|sp| matches!(sp, Special::BadMedicine { side: x } if *x == side))
