@@ -217,3 +217,22 @@ fn cli_exit_codes_for_bad_files() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn out_of_range_side_and_empty_map_are_refused() {
+    let e = check_variant(
+        "side",
+        &wagon_box_text().replacen("side: 1,", "side: 7,", 1),
+    );
+    assert!(e.contains("side 7"), "{e}");
+    let dir = scratch("empty-map");
+    let p = write(
+        &dir,
+        "E.ron",
+        r#"(id: "E", name: "empty", source: Reconstruction("test"), legend: {'.': "open"}, terrain: [])"#,
+    );
+    let e = wargame::games::harvest::setup::load_tile(&p)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1 to 99 rows"), "{e}");
+}

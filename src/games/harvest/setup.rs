@@ -61,6 +61,17 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
     let file = path.display().to_string();
     let tile: MapTile = parse_ron(&file, &text)?;
     let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
+    if cols == 0 || cols > 99 || tile.terrain.len() > 99 {
+        return Err(error_near(
+            &file,
+            &text,
+            "terrain",
+            format!(
+                "a map tile needs 1 to 99 rows of 1 to 99 hexes (found {} rows of {cols})",
+                tile.terrain.len()
+            ),
+        ));
+    }
     for (i, row) in tile.terrain.iter().enumerate() {
         if row.chars().count() != cols {
             return Err(error_near(
@@ -470,6 +481,39 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         resolve_zone(&map, parts).map_err(|e| err(name, format!("zone '{name}': {e}")))?;
     }
     let zone_ok = |z: &str| sc.zones.contains_key(z);
+    let side_ok = |x: u8| x < 2;
+    for f in &sc.forces {
+        if !side_ok(f.side) {
+            return Err(err(
+                &f.label,
+                format!(
+                    "force '{}' names side {}, but sides are 0 and 1",
+                    f.label, f.side
+                ),
+            ));
+        }
+    }
+    for a in &sc.victory.awards {
+        if !side_ok(a.side) {
+            return Err(err(
+                "awards",
+                format!("an award names side {}, but sides are 0 and 1", a.side),
+            ));
+        }
+    }
+    let bad_side = match &sc.victory.rule {
+        VictoryRule::PointsThreshold { side, .. } => !side_ok(*side),
+        VictoryRule::EliminateAll { attacker }
+        | VictoryRule::EliminateAllOrHold { attacker, .. }
+        | VictoryRule::KillsOrHold { attacker, .. } => !side_ok(*attacker),
+        VictoryRule::HigherPoints => false,
+    };
+    if bad_side {
+        return Err(err(
+            "rule",
+            "the victory rule names a side other than 0 or 1".to_string(),
+        ));
+    }
     for f in &sc.forces {
         match &f.placement {
             Placement::Zone { zone, at } => {
