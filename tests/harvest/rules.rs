@@ -255,17 +255,29 @@ fn iii_b_terrain_costs_and_climb() {
 #[test]
 fn iii_e_1_one_friendly_unit_per_hex() {
     let mut g = lab();
-    g.place("i2", Some("0202")).unwrap();
     end_until(&mut g, "phase", "movement");
-    // i1 at 0101 may not enter 0102: friendly i2 is there (lab default).
-    g.state
-        .pieces
-        .iter()
-        .find(|p| p.id == "i2")
-        .map(|_| ())
-        .unwrap();
-    wargame::games::harvest::setup::override_place(&mut g.state, "i2", "0102").unwrap();
-    assert!(g.apply(&"move i1 0102".parse().unwrap()).is_err());
+    // i2 stands in 0102 (lab default). III.E.1 limits the stack at the END of the
+    // Movement phase: i1 may pass through 0102 ...
+    play(&mut g, &["move i1 0102"]);
+    // ... but may not stop there, end the phase there, or leave it for another unit.
+    let legal = g.legal();
+    assert!(legal.iter().all(|l| l.starts_with("move i1 ")), "{legal:?}");
+    assert!(g.apply(&"stop i1".parse().unwrap()).is_err());
+    assert!(g.apply(&"end".parse().unwrap()).is_err());
+    play(&mut g, &["move i1 0202", "stop i1"]);
+    assert_eq!(g.probe("i1.hex").as_deref(), Some("0202"));
+    // A unit without movement left to get out again may not enter at all.
+    let mut h = lab();
+    h.place("i3", Some("0705")).unwrap();
+    h.place("i2", Some("0604")).unwrap(); // Tall Grass, 2 MP
+    end_until(&mut h, "phase", "movement");
+    let s = &mut h.state;
+    let i3 = s.find("i3").unwrap();
+    s.rec_mut(i3).mp = 6; // 2 MP left: enough to enter 0604, not to leave it
+    assert!(
+        h.apply(&"move i3 0604".parse().unwrap()).is_err(),
+        "it would be stuck over-stacked"
+    );
 }
 
 #[test]

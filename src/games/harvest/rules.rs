@@ -936,8 +936,8 @@ pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, Str
     if hidden && t == Terrain::River {
         return Err("a Hidden stack may not enter River hexes (III.F.5)".into());
     }
-    if u.kind.is_unit() && s.unit_at(to, u.side).is_some() {
-        return Err("only one friendly unit per hex (III.E.1)".into());
+    if friend_unit_in(s, unit, to) && enemy_present(s, to, u.side) {
+        return Err("only one friendly unit per hex (III.E.1): it would have to stop there".into());
     }
     if u.kind == Kind::Leader
         && s.at(to)
@@ -966,7 +966,53 @@ pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, Str
     Ok(tec.cost + climb)
 }
 
+/// Whether another friendly combat unit than `unit` is in `at` (III.E.1).
+fn friend_unit_in(s: &State, unit: Pid, at: Coord) -> bool {
+    let u = s.p(unit);
+    u.kind.is_unit()
+        && s.at(at)
+            .any(|i| i != unit && s.p(i).side == u.side && s.p(i).kind.is_unit())
+}
+
+/// III.E.1 forbids ending the Movement phase with two friendly units in a hex, not
+/// passing through: a unit may enter a friendly unit's hex only if it can still leave it
+/// for a hex of its own this phase.
+fn can_pass_through(s: &State, unit: Pid, from: Coord, to: Coord, cost: u8) -> bool {
+    let u = s.p(unit);
+    let rec = s.rec(unit).cloned().unwrap_or_default();
+    if u.mounted_on.is_some() && s.stat.terrain(to) == Terrain::River {
+        return false; // thirsty horses could strand it there (III.G.8)
+    }
+    s.stat.map.neighbors(to).any(|n| {
+        let free = n == from || !friend_unit_in(s, unit, n);
+        let Ok(c2) = step_cost(s, unit, to, n) else {
+            return false;
+        };
+        let budget = if u.hidden || u.kind == Kind::Hidden {
+            rec.hexes + 2 <= s.stat.tables.hidden_move.value as u8
+        } else if u.mounted_on.is_some() {
+            true
+        } else {
+            u16::from(rec.mp) + u16::from(cost) + u16::from(c2) <= u16::from(u.ma)
+        };
+        free && budget && !enemy_present(s, n, u.side)
+    })
+}
+
 fn can_step(s: &State, unit: Pid, to: Coord) -> bool {
+    let ok = can_step_budget(s, unit, to);
+    let u = s.p(unit);
+    if !ok || !friend_unit_in(s, unit, to) {
+        return ok;
+    }
+    let Some(from) = u.hex() else { return false };
+    let Ok(cost) = step_cost(s, unit, from, to) else {
+        return false;
+    };
+    can_pass_through(s, unit, from, to, cost)
+}
+
+fn can_step_budget(s: &State, unit: Pid, to: Coord) -> bool {
     let u = s.p(unit);
     let Some(from) = u.hex() else { return false };
     let rec = s.rec(unit).cloned().unwrap_or_default();
@@ -1037,6 +1083,24 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
             out.push(Action::End);
         }
         return;
+    }
+    // III.E.1: a unit passing through a friendly unit's hex must move on first.
+    if let Some(a) = s.active {
+        if let Some(here) = s.p(a).hex() {
+            if friend_unit_in(s, a, here) && !s.p(a).pinned {
+                for to in s.stat.map.neighbors(here) {
+                    if can_step(s, a, to) {
+                        out.push(Action::Move {
+                            unit: s.p(a).id.clone(),
+                            hex: to,
+                        });
+                    }
+                }
+                if !out.is_empty() {
+                    return;
+                }
+            }
+        }
     }
     // III.C: units move one at a time; starting another unit ends the moving unit's
     // move (as on the tabletop), so every unit that has not moved is a candidate.
