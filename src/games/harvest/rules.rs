@@ -1085,21 +1085,21 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         return;
     }
     // III.E.1: a unit passing through a friendly unit's hex must move on first.
-    if let Some(a) = s.active {
-        if let Some(here) = s.p(a).hex() {
-            if friend_unit_in(s, a, here) && !s.p(a).pinned {
-                for to in s.stat.map.neighbors(here) {
-                    if can_step(s, a, to) {
-                        out.push(Action::Move {
-                            unit: s.p(a).id.clone(),
-                            hex: to,
-                        });
-                    }
-                }
-                if !out.is_empty() {
-                    return;
-                }
+    if let Some(a) = s.active
+        && let Some(here) = s.p(a).hex()
+        && friend_unit_in(s, a, here)
+        && !s.p(a).pinned
+    {
+        for to in s.stat.map.neighbors(here) {
+            if can_step(s, a, to) {
+                out.push(Action::Move {
+                    unit: s.p(a).id.clone(),
+                    hex: to,
+                });
             }
+        }
+        if !out.is_empty() {
+            return;
         }
     }
     // III.C: units move one at a time; starting another unit ends the moving unit's
