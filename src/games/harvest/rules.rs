@@ -2964,9 +2964,15 @@ fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
     }
 }
 
-/// Zone membership for victory (by zone name).
-fn in_zone(s: &State, zone: &str, c: Coord) -> bool {
-    super::setup::zone_hexes(s, zone).contains(&c)
+/// Combat units of `side` standing in a named zone (IX.E island, IX.F west bank).
+fn units_in_zone(s: &State, side: Side, zone: &str) -> usize {
+    let hexes = super::setup::zone_hexes(s, zone);
+    s.pieces
+        .iter()
+        .filter(|x| {
+            x.side == side && x.kind.is_unit() && x.hex().is_some_and(|c| hexes.contains(&c))
+        })
+        .count()
 }
 
 fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
@@ -3037,13 +3043,7 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
             hold,
         } => {
             let d = 1 - attacker;
-            let held = s
-                .pieces
-                .iter()
-                .filter(|x| {
-                    x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))
-                })
-                .count();
+            let held = units_in_zone(s, d, zone);
             if units_left(s, d) == 0 {
                 Some(*attacker)
             } else if held >= usize::from(*hold) {
@@ -3059,13 +3059,7 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
             hold,
         } => {
             let d = 1 - attacker;
-            let held = s
-                .pieces
-                .iter()
-                .filter(|x| {
-                    x.side == d && x.kind.is_unit() && x.hex().is_some_and(|c| in_zone(s, zone, c))
-                })
-                .count();
+            let held = units_in_zone(s, d, zone);
             if kills(s, d) >= usize::from(*k) {
                 Some(*attacker)
             } else if held >= usize::from(*hold) {
