@@ -2547,6 +2547,9 @@ fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
             break;
         }
         round += 1;
+        // V.4 repeats until a result; every round ends it with probability at least
+        // 1 - (5/6)^2, so this guard (against forced-dice scripts that run dry into a
+        // fixed stream) is never reached in play.
         if round > 200 {
             break;
         }
