@@ -645,6 +645,14 @@ fn panels(
                 fit.pending = true;
             }
             ui.checkbox(&mut game.curtain, "Curtain");
+            ui.label("Auto-pass reaction fire:");
+            for seat in 0..game.session.seats() {
+                let name = game.session.seat_name(seat);
+                let mut on = game.auto_pass[usize::from(seat)];
+                if ui.checkbox(&mut on, name).changed() {
+                    game.auto_pass[usize::from(seat)] = on;
+                }
+            }
             if ui.button("Menu").clicked() {
                 commands.remove_resource::<Game>();
                 next.set(Screen::Menu);

@@ -53,6 +53,9 @@ pub struct Game {
     pub autosaved_turn: u32,
     /// Show the charts window.
     pub charts: bool,
+    /// Per seat: decline every optional reaction-fire window automatically (a standing
+    /// order the player sets; it submits `pass`, so the rules are unchanged).
+    pub auto_pass: Vec<bool>,
 }
 
 impl Game {
@@ -70,6 +73,7 @@ impl Game {
             status: String::new(),
             autosaved_turn: turn,
             charts: false,
+            auto_pass: vec![false; 8],
         }
     }
 
@@ -96,6 +100,20 @@ impl Game {
 
     fn after_change(&mut self) {
         self.generation += 1;
+        // Standing orders: pass reaction-fire windows for seats that asked for it.
+        let mut passes = 0;
+        while passes < 100
+            && self.session.probe("pending").as_deref() == Some("reaction")
+            && self
+                .session
+                .to_act()
+                .is_some_and(|s| self.auto_pass.get(usize::from(s)).copied().unwrap_or(false))
+        {
+            if self.session.apply_str("pass").is_err() {
+                break;
+            }
+            passes += 1;
+        }
         if let Some(next) = self.session.to_act()
             && next != self.viewer
         {

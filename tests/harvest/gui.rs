@@ -90,6 +90,30 @@ fn the_curtain_hides_counters_between_seats() {
     );
 }
 
+#[test]
+fn auto_pass_declines_reaction_windows_for_that_seat_only() {
+    let mut app = app_with("tests/data/harvest/lab.ron");
+    {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        g.session.place("a3", Some("0905")).unwrap();
+        g.session.place("i1", Some("0305")).unwrap();
+        g.submit("end");
+        // Range 5 from a Breechloader: the Army could react.
+        g.submit("move i1 0405");
+        assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+        g.submit("pass");
+        g.auto_pass[1] = true;
+        g.submit("move i1 0505");
+        assert_eq!(
+            g.session.probe("pending").as_deref(),
+            Some("none"),
+            "the Army's window was passed for it"
+        );
+        assert_eq!(g.session.history().last().map(String::as_str), Some("pass"));
+        assert_eq!(g.viewer, 0, "no handoff to the Army");
+    }
+}
+
 /// Screenshot smoke test: every scenario renders mid-game under Xvfb to a PNG that is
 /// not blank. Needs `xvfb-run` and a Vulkan driver (tests/run.sh installs them).
 #[test]
