@@ -479,3 +479,85 @@ fn ix_e_fifth_pinned_unit_lets_the_indians_move_a_dust_marker() {
     assert!(!g.state.dust.contains(&from));
     assert_eq!(g.state.dust.len(), 4);
 }
+
+#[test]
+fn iii_i_crew_limbers_moves_twelve_and_unlimbers_the_gun() {
+    let mut g = lab();
+    g.place("a4", Some("0505")).unwrap();
+    g.place("aA1", Some("0505")).unwrap();
+    g.place("aH1", Some("0506")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["mount a4 0506"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("limbers its gun aA1 (III.I.1)"))
+    );
+    assert_eq!(g.probe("aA1.hex").as_deref(), Some("0506"));
+    assert_eq!(g.probe("aA1.mounted").as_deref(), Some("true"));
+    // III.I.2: no Woods, MA 12 with terrain costs (Tall Grass 2).
+    assert!(
+        !g.legal().iter().any(|l| l == "move a4 0605"),
+        "0604 is Tall Grass, allowed; Woods 0804 never"
+    );
+    play(
+        &mut g,
+        &[
+            "move a4 0507",
+            "move a4 0508",
+            "move a4 0608",
+            "move a4 0708",
+        ],
+    );
+    assert_eq!(g.probe("aA1.hex").as_deref(), Some("0708"));
+    // III.A / III.I.1: one limber or unlimber per phase, as for mounting.
+    assert!(!g.legal().iter().any(|l| l.starts_with("dismount a4")));
+    // A limbered gun cannot fire (II.E.1 needs it unlimbered with its crew).
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phasing", "1");
+    assert!(!g.legal().iter().any(|l| l.starts_with("fire a4")));
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["dismount a4 0708"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("unlimbers its gun aA1 in 0708 (III.I.1)"))
+    );
+    assert_eq!(g.probe("aA1.mounted").as_deref(), Some("false"));
+    assert_eq!(g.probe("aH1.hex").as_deref(), Some("0708"));
+}
+
+#[test]
+fn iii_i_2_limbered_gun_has_ma_twelve() {
+    let mut g = lab();
+    g.place("a4", Some("0101")).unwrap();
+    g.place("aA1", Some("0101")).unwrap();
+    g.place("aH1", Some("0101")).unwrap();
+    for (id, h) in [
+        ("i1", "0801"),
+        ("i2", "0802"),
+        ("i3", "0803"),
+        ("i4", "0804"),
+        ("i5", "0805"),
+        ("iD1", "0806"),
+        ("iG1", "0807"),
+    ] {
+        g.place(id, Some(h)).unwrap();
+    }
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["mount a4 0101"]);
+    // Twelve Open hexes down column 1 and along row 8 would be 12 MP; the 8 rows of
+    // column 1 cost 7.
+    for h in [
+        "0102", "0103", "0104", "0105", "0106", "0107", "0108", "0208", "0308", "0408", "0508",
+        "0608",
+    ] {
+        play(&mut g, &[format!("move a4 {h}").as_str()]);
+    }
+    assert!(
+        !g.legal().iter().any(|l| l.starts_with("move a4")),
+        "12 MP spent (III.I.2)"
+    );
+}

@@ -167,7 +167,16 @@ fn low_ammo_rules(s: &State, side: Side) -> bool {
 
 /// The artillery weapon in a hex, if the crew can fire it.
 fn artillery_at(s: &State, c: Coord) -> Option<Pid> {
-    s.at(c).find(|&i| s.p(i).kind == Kind::Artillery)
+    // A limbered gun (riding Horses, III.I.1) cannot fire.
+    s.at(c)
+        .find(|&i| s.p(i).kind == Kind::Artillery && s.p(i).mounted_on.is_none())
+}
+
+/// The gun limbered to the Horses `unit` rides, if any (III.I.1).
+fn limbered_gun(s: &State, unit: Pid) -> Option<Pid> {
+    let h = s.p(unit).mounted_on?;
+    (0..s.pieces.len() as Pid)
+        .find(|&i| s.p(i).kind == Kind::Artillery && s.p(i).mounted_on == Some(h))
 }
 
 /// Compute a fire attack's figures, or why it is impossible.
@@ -1028,6 +1037,14 @@ fn can_step_budget(s: &State, unit: Pid, to: Coord) -> bool {
         }
         return true;
     }
+    if limbered_gun(s, unit).is_some() {
+        // III.I.2: limbered artillery has MA 12 and cannot enter Woods or River.
+        let t = s.stat.terrain(to);
+        return t != Terrain::Woods
+            && t != Terrain::River
+            && !(rec.changed && rec.mp > 0 && !rec.mounted_moved)
+            && u16::from(rec.mp) + u16::from(cost) <= s.stat.tables.artillery_ma.value as u16;
+    }
     if u.mounted_on.is_some() {
         // III.C.2.c: unlimited MA mounted; option 6 forbids moving after mounting late.
         return !(rec.changed && rec.mp > 0);
@@ -1403,8 +1420,21 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             begin_move(s, u);
             let from = s.p(u).hex();
             reveal_unit(s, u, &mut log);
+            // III.I.1: a Crew mounting Horses limbers the gun in its hex (one Horses
+            // counter pulls one Artillery Weapon plus a Crew, III.C.2.d).
+            let gun = (s.p(u).kind == Kind::Crew)
+                .then(|| from.and_then(|c| artillery_at(s, c)))
+                .flatten();
             s.pm(u).mounted_on = Some(h);
             s.pm(u).loc = Loc::Map(*hex);
+            if let Some(g) = gun {
+                s.pm(g).mounted_on = Some(h);
+                s.pm(g).loc = Loc::Map(*hex);
+                log.push(LogEntry::public(format!(
+                    "{unit} limbers its gun {} (III.I.1)",
+                    s.p(g).id
+                )));
+            }
             let rec = s.rec_mut(u);
             rec.changed = true;
             let late = rec.mp > 0;
@@ -1430,6 +1460,14 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         Action::Dismount { unit, hex } => {
             let u = pid(s, unit)?;
             begin_move(s, u);
+            if let Some(g) = limbered_gun(s, u) {
+                s.pm(g).mounted_on = None;
+                s.pm(g).loc = Loc::Map(*hex);
+                log.push(LogEntry::public(format!(
+                    "{unit} unlimbers its gun {} in {hex} (III.I.1)",
+                    s.p(g).id
+                )));
+            }
             s.pm(u).mounted_on = None;
             s.pm(u).loc = Loc::Map(*hex);
             carry_along(s, u, *hex);
@@ -1758,6 +1796,7 @@ fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     let from = s.p(u).hex().unwrap_or(to);
     let cost = step_cost(s, u, from, to).unwrap_or(0);
     let mounted = s.p(u).mounted_on.is_some();
+    let limbered = limbered_gun(s, u).is_some();
     s.pm(u).loc = Loc::Map(to);
     carry_along(s, u, to);
     {
@@ -1765,7 +1804,9 @@ fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
         rec.hexes += 1;
         if mounted {
             rec.mounted_moved = true;
-        } else {
+        }
+        // Dismounted units and limbered artillery (MA 12, III.I.2) pay MP.
+        if !mounted || limbered {
             rec.mp += cost;
         }
     }
