@@ -55,14 +55,20 @@ fn ii_a_2_los_level_example_and_blocking_counters() {
 
 #[test]
 fn ii_a_2_higher_level_hex_blocks_only_lower_shots() {
-    // 0906/0907 are Level 2. A shot across them between two Level 1 hexes is blocked.
+    // 0906 and 0907 are Level 2 (lab tile). A shot straight down column 9 between two
+    // Level 1 hexes crosses both and is blocked...
     let g = lab();
     let s = &g.state;
-    let (a, b) = (c("0806"), c("1007"));
-    let between = s.stat.map.intervening(a, b);
-    if between.iter().any(|h| s.stat.map.level(*h) == 2) {
-        assert!(!rules::los(s, a, b, 0));
-    }
+    assert_eq!(
+        s.stat.map.intervening(c("0905"), c("0908")),
+        vec![c("0906"), c("0907")]
+    );
+    assert!(!rules::los(s, c("0905"), c("0908"), 0));
+    // ...and so is a shot from the Level 2 hex 0906 over 0907 (Level 2) down to Level 1
+    // 0908: the target is lower than the intervening hex.
+    assert!(!rules::los(s, c("0906"), c("0908"), 0));
+    // The same column one hex west is all Level 1: clear.
+    assert!(rules::los(s, c("0805"), c("0808"), 0));
     // Woods block (Table 3): 0804 lies between 0803 and 0805.
     assert!(!rules::los(s, c("0803"), c("0805"), 0));
     // ...but a line that only runs along a Woods hexside is not blocked (II.A.2):

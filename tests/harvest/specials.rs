@@ -69,11 +69,19 @@ fn ii_c_3_abandoned_weapon_is_picked_up_by_an_f_rated_unit() {
     end_until(&mut g, "phasing", "1");
     end_until(&mut g, "phase", "movement");
     play(&mut g, &["move a5 0505"]);
-    // III.D.1: entering the enemy hex ends the move, but picking up is not movement.
+    // III.D.1: entering the enemy hex ends the move, but picking up is not movement
+    // (II.C.3: "anytime during the Movement Phase").
+    assert_eq!(g.probe("a5.hex").as_deref(), Some("0505"));
+    if g.probe("pending").as_deref() == Some("reaction") {
+        play(&mut g, &["pass"]);
+    }
     assert!(
-        g.legal().iter().any(|l| l == "pickup a5 aw1")
-            || g.probe("a5.hex").as_deref() == Some("0505")
+        g.legal().iter().any(|l| l == "pickup a5 aw1"),
+        "{:?}",
+        g.legal()
     );
+    play(&mut g, &["pickup a5 aw1"]);
+    assert_eq!(g.probe("aw1.loc").as_deref(), Some("carried:a5"));
 }
 
 #[test]

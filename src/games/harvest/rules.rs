@@ -1164,16 +1164,6 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 }
             }
         }
-        if p.kind == Kind::Unit && p.fire.is_some() {
-            for w in s.at(from) {
-                if s.p(w).kind == Kind::Weapon && carry_ok(s, i, w) {
-                    out.push(Action::Pickup {
-                        unit: p.id.clone(),
-                        weapon: s.p(w).id.clone(),
-                    });
-                }
-            }
-        }
         if p.kind == Kind::Crew
             && rec.mp == 0
             && !rec.changed
@@ -1216,6 +1206,25 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                             hex: c,
                         });
                     }
+                }
+            }
+        }
+        // II.C.3: weapons may be picked up "anytime during the Movement Phase" by units
+        // with a Fire Combat Effectiveness; picking up is not movement, so a unit that
+        // has finished moving (or had to stop in an enemy hex) may still do it.
+        for (i, p) in s.pieces.iter().enumerate() {
+            let (Some(here), true) = (
+                p.hex(),
+                p.side == s.phasing && p.kind == Kind::Unit && p.fire.is_some() && !p.pinned,
+            ) else {
+                continue;
+            };
+            for w in s.at(here) {
+                if s.p(w).kind == Kind::Weapon && carry_ok(s, i as Pid, w) {
+                    out.push(Action::Pickup {
+                        unit: p.id.clone(),
+                        weapon: s.p(w).id.clone(),
+                    });
                 }
             }
         }
