@@ -76,8 +76,28 @@ fn reconstructions_are_marked_in_every_scenario() {
         let sc = &g.state.stat.scenario;
         // The maps are reconstructions (the seed's maps are missing): every scenario says so.
         assert!(!sc.notes.is_empty(), "{id} lists no reconstruction notes");
-        assert!(sc.forces.iter().all(
-            |f| !matches!(&f.source, wargame::games::harvest::data::Source::Seed(r) if r.is_empty())
-        ));
+        for f in &sc.forces {
+            let text = match &f.source {
+                wargame::games::harvest::data::Source::Seed(r) => r,
+                wargame::games::harvest::data::Source::Reconstruction(w) => w,
+            };
+            assert!(
+                !text.trim().is_empty(),
+                "{id}: force '{}' does not say where it comes from",
+                f.label
+            );
+        }
+    }
+}
+
+#[test]
+fn the_map_tiles_are_marked_as_reconstructions() {
+    // The seed's maps A, B and C are missing; every tile must say it is reconstructed.
+    for t in ["A", "B", "C"] {
+        let tile = wargame::games::harvest::setup::load_tile(
+            &root().join(format!("scenarios/harvest_the_wind/maps/{t}.ron")),
+        )
+        .unwrap();
+        assert!(tile.source.is_reconstruction(), "map {t}");
     }
 }
