@@ -603,6 +603,9 @@ fn panels(
                     crate::games::harvest::state::Pending::Dust { .. } => {
                         " — may move a Dust marker (IX.E)"
                     }
+                    crate::games::harvest::state::Pending::Capture { .. } => {
+                        " — may stop the loose Horses and take control (III.G.5)"
+                    }
                     _ => "",
                 };
                 ui.colored_label(
@@ -669,12 +672,14 @@ fn panels(
             let s = state(&game).expect("checked above");
             let v = view(s, game.viewer);
             ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-            // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine).
+            // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine,
+            // III.G.5 loose Horses).
             if matches!(
                 s.pending,
                 crate::games::harvest::state::Pending::Recruit { .. }
                     | crate::games::harvest::state::Pending::Dust { .. }
                     | crate::games::harvest::state::Pending::Medicine { .. }
+                    | crate::games::harvest::state::Pending::Capture { .. }
             ) && game.session.to_act() == Some(game.viewer)
             {
                 ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
@@ -776,8 +781,9 @@ fn panels(
                 .iter()
                 .filter(|p| {
                     p.side == game.viewer
-                        && p.place.starts_with("off-board")
-                        && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew)
+                        && ((p.place.starts_with("off-board")
+                            && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew))
+                            || p.place == crate::games::harvest::HELD)
                 })
                 .collect();
             if !waiting.is_empty() {
@@ -788,9 +794,10 @@ fn panels(
                 ));
                 ui.horizontal_wrapped(|ui| {
                     for p in waiting {
-                        let can_enter = legal
-                            .iter()
-                            .any(|l| l.starts_with(&format!("enter {} ", p.id)));
+                        let can_enter = legal.iter().any(|l| {
+                            l.starts_with(&format!("enter {} ", p.id))
+                                || l.starts_with(&format!("medicine {} ", p.id))
+                        });
                         let text = format!(
                             "{} {}{}",
                             p.id,

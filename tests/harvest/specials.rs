@@ -138,6 +138,34 @@ fn vii_d_1_medicine_passes_to_a_unit_within_two_hexes() {
 }
 
 #[test]
+fn vii_d_2_medicine_is_taken_off_the_map_and_added_back_in_a_later_rally_phase() {
+    let mut g = lab();
+    g.place("i1", Some("0101")).unwrap();
+    g.place("i5", Some("0808")).unwrap();
+    end_until(&mut g, "phase", "rally");
+    assert_eq!(g.probe("iM1.loc").as_deref(), Some("carried:i4"));
+    // VII.D.2: removed from the map at the end of the Indian Rally phase...
+    play(&mut g, &["medicine iM1 off"]);
+    assert_eq!(g.probe("iM1.loc").as_deref(), Some("held"));
+    // ...once per Rally phase: it cannot come straight back.
+    assert!(!g.legal().iter().any(|l| l.starts_with("medicine iM1")));
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phase", "rally");
+    let legal = g.legal();
+    assert!(
+        legal.iter().any(|l| l == "medicine iM1 i5"),
+        "added to any unit, any distance: {legal:?}"
+    );
+    assert!(!legal.iter().any(|l| l == "medicine iM1 off"));
+    play(&mut g, &["medicine iM1 i5"]);
+    assert_eq!(g.probe("iM1.loc").as_deref(), Some("carried:i5"));
+    // Only in the owner's Rally phase.
+    end_until(&mut g, "phasing", "1");
+    assert!(!g.legal().iter().any(|l| l.starts_with("medicine")));
+}
+
+#[test]
 fn iii_f_5_hidden_stack_moves_two_hexes() {
     let mut g = session("harvest_the_wind/wood_lake", 1);
     assert_eq!(g.probe("i1.hidden").as_deref(), Some("true"));
@@ -351,8 +379,65 @@ fn iii_g_loose_horses_move_at_random() {
     assert_eq!(g.probe("iH1.hex").as_deref(), Some("0507"));
     assert!(g.log.iter().any(|l| {
         l.text
-            .contains("Loose Horses iH1 from 0505: direction die 4 -> S")
+            .contains("Loose Horses iH1 in 0505 move at random (III.G.1): direction die 4 -> S")
     }));
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("Loose Horses iH1 stop in 0507"))
+    );
+    assert_eq!(g.probe("phase").as_deref(), Some("melee"));
+}
+
+#[test]
+fn iii_g_5_owner_of_a_unit_may_stop_loose_horses_or_let_them_run() {
+    let mut g = lab();
+    g.place("iH1", Some("0502")).unwrap();
+    g.place("a5", Some("0507")).unwrap();
+    g.place("aH1", None).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // Direction die 4 (S), distance die 5: 0502 -> 0503 -> 0504 -> 0505 -> 0506 ...
+    g.force_dice(&[4, 5]);
+    play(&mut g, &["end"]);
+    // ...0506 is next to the Army unit in 0507: the Army player decides (III.G.5),
+    // and the Melee phase waits.
+    assert_eq!(g.probe("iH1.hex").as_deref(), Some("0506"));
+    assert_eq!(g.probe("pending").as_deref(), Some("capture"));
+    assert_eq!(g.probe("to_act").as_deref(), Some("1"));
+    assert_eq!(g.probe("phase").as_deref(), Some("movement"));
+    assert_eq!(g.legal(), vec!["catch iH1".to_string(), "pass".to_string()]);
+    // Letting them run: they move on into the unit's own hex and the Army player is
+    // asked again.
+    play(&mut g, &["pass"]);
+    assert_eq!(g.probe("iH1.hex").as_deref(), Some("0507"));
+    assert_eq!(g.probe("pending").as_deref(), Some("capture"));
+    play(&mut g, &["catch iH1"]);
+    assert_eq!(g.probe("iH1.hex").as_deref(), Some("0507"), "stopped there");
+    assert_eq!(
+        g.probe("iH1.side").as_deref(),
+        Some("1"),
+        "now the Army's Horses"
+    );
+    assert_eq!(g.probe("phase").as_deref(), Some("melee"));
+}
+
+#[test]
+fn iii_g_5_loose_horses_that_are_let_go_run_on_to_their_full_distance() {
+    let mut g = lab();
+    g.place("iH1", Some("0502")).unwrap();
+    g.place("a5", Some("0404")).unwrap();
+    g.place("aH1", None).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // S, 4 hexes: 0503 is next to 0404, and so is 0504.
+    g.force_dice(&[4, 4]);
+    play(&mut g, &["end", "pass", "pass"]);
+    assert_eq!(g.probe("iH1.hex").as_deref(), Some("0506"));
+    assert_eq!(
+        g.probe("iH1.side").as_deref(),
+        Some("0"),
+        "still the Indians'"
+    );
+    assert_eq!(g.probe("phase").as_deref(), Some("melee"));
 }
 
 #[test]

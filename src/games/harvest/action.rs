@@ -133,12 +133,25 @@ pub enum Action {
         /// Hex the marker comes from.
         from: Coord,
     },
-    /// Pass a Medicine counter to a unit (`medicine iM1 i5`).
+    /// Pass a Medicine counter to a unit, or add a held one back to the map
+    /// (`medicine iM1 i5`, VII.D).
     Medicine {
         /// Medicine id.
         medicine: String,
         /// Receiving unit.
         unit: String,
+    },
+    /// Stop loose Horses moving at random and take control of them (`catch iH1`,
+    /// III.G.5).
+    Catch {
+        /// The Horses counter.
+        horses: String,
+    },
+    /// Take a Medicine counter off the map, keeping it in play (`medicine iM1 off`,
+    /// VII.D.2).
+    MedicineOff {
+        /// Medicine id.
+        medicine: String,
     },
 }
 
@@ -190,6 +203,8 @@ impl fmt::Display for Action {
                 None => write!(f, "flee {unit} {hex}"),
             },
             Action::Medicine { medicine, unit } => write!(f, "medicine {medicine} {unit}"),
+            Action::MedicineOff { medicine } => write!(f, "medicine {medicine} off"),
+            Action::Catch { horses } => write!(f, "catch {horses}"),
             Action::Recruit { unit } => write!(f, "recruit {unit}"),
             Action::Dust { from } => write!(f, "dust {from}"),
         }
@@ -350,11 +365,22 @@ impl FromStr for Action {
                     from: hex(w.get(1))?,
                 }
             }
+            "catch" => {
+                arity(2)?;
+                Action::Catch {
+                    horses: id(w.get(1), "horses")?,
+                }
+            }
             "medicine" => {
                 arity(3)?;
-                Action::Medicine {
-                    medicine: id(w.get(1), "medicine")?,
-                    unit: id(w.get(2), "unit")?,
+                let medicine = id(w.get(1), "medicine")?;
+                if w.get(2) == Some(&"off") {
+                    Action::MedicineOff { medicine }
+                } else {
+                    Action::Medicine {
+                        medicine,
+                        unit: id(w.get(2), "unit")?,
+                    }
                 }
             }
             other => return Err(format!("unknown action '{other}'")),
@@ -393,6 +419,8 @@ mod tests {
             "flee a3 0609",
             "flee a3 0609 0610",
             "medicine iM1 i5",
+            "medicine iM1 off",
+            "catch iH1",
             "recruit i7",
             "dust 0605",
         ] {

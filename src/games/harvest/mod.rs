@@ -72,6 +72,9 @@ pub struct View {
     pub result: Option<Outcome>,
 }
 
+/// The `place` text of a piece held off the map by its owner (VII.D.2).
+pub const HELD: &str = "held off the map";
+
 /// Whether `seat` may see piece `p` (own pieces always; enemy pieces unless Hidden or
 /// carried by a Hidden unit).
 pub fn visible(s: &State, p: &state::Piece, seat: Seat) -> bool {
@@ -103,6 +106,7 @@ pub fn view(s: &State, seat: Seat) -> View {
                 Loc::Pool => "reinforcement pool".into(),
                 Loc::Eliminated => "eliminated".into(),
                 Loc::Removed => "removed".into(),
+                Loc::Held => HELD.into(),
             };
             pieces.push(PieceView {
                 id: p.id.clone(),
@@ -201,7 +205,7 @@ impl Rules for Harvest {
 
 /// Read a named quantity: `turn`, `phase`, `phasing`, `to_act`, `pending`, `points.N`,
 /// `winner`, `over`, `dice_left`, or `ID.FIELD` with FIELD one of `hex`, `loc`, `pinned`,
-/// `flipped`, `mounted`, `hidden`, `carries`, `melee`, `morale`.
+/// `flipped`, `mounted`, `hidden`, `carries`, `melee`, `morale`, `side`.
 pub fn probe(s: &State, key: &str) -> Option<String> {
     Some(match key {
         "turn" => s.turn.to_string(),
@@ -215,6 +219,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             Pending::Medicine { .. } => "medicine".into(),
             Pending::Recruit { .. } => "recruit".into(),
             Pending::Dust { .. } => "dust".into(),
+            Pending::Capture { .. } => "capture".into(),
         },
         "winner" => s.result.as_ref().map_or("none".into(), |r| {
             r.winner.map_or("draw".into(), |w| w.to_string())
@@ -239,7 +244,9 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                     Loc::Pool => "pool".into(),
                     Loc::Eliminated => "eliminated".into(),
                     Loc::Removed => "removed".into(),
+                    Loc::Held => "held".into(),
                 },
+                "side" => p.side.to_string(),
                 "pinned" => p.pinned.to_string(),
                 "flipped" => p.flipped.to_string(),
                 "mounted" => p.mounted_on.is_some().to_string(),

@@ -5,10 +5,10 @@
 
 use super::action::Action;
 use super::data::{Award, ForceKind, Special, VictoryRule};
-use super::state::{Ammo, Flight, Kind, Loc, Pending, Phase, Pid, Side, State, Terrain};
+use super::state::{Ammo, Flight, HorseWalk, Kind, Loc, Pending, Phase, Pid, Side, State, Terrain};
 use crate::core::error::RuleError;
 use crate::core::game::{LogEntry, Outcome};
-use crate::core::hexmap::{Coord, Dir, HexMap};
+use crate::core::hexmap::{Coord, Dir};
 
 /// How a shot is being fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -377,6 +377,7 @@ pub fn to_act(s: &State) -> Option<Side> {
         Pending::Medicine { medicine } => s.p(*medicine).side,
         Pending::Recruit { .. } => s.phasing,
         Pending::Dust { side, .. } => *side,
+        Pending::Capture { side, .. } => *side,
         Pending::None => s.phasing,
     })
 }
@@ -408,6 +409,13 @@ pub fn legal(s: &State) -> Vec<Action> {
         }
         Pending::Recruit { .. } => {
             recruit_options(s, &mut out);
+            return out;
+        }
+        Pending::Capture { horse, .. } => {
+            out.push(Action::Catch {
+                horses: s.p(horse).id.clone(),
+            });
+            out.push(Action::Pass);
             return out;
         }
         Pending::Dust { .. } => {
@@ -453,12 +461,19 @@ pub fn legal(s: &State) -> Vec<Action> {
                 for (i, p) in s.pieces.iter().enumerate() {
                     // VII.D.2; each Medicine moves once per Rally phase (moving it twice
                     // achieves nothing the first move could not).
+                    // A held Medicine may be added back to any unit; one on the map may
+                    // pass to any unit or be taken off the map.
                     if p.kind == Kind::Medicine
                         && p.side == s.phasing
                         && !s.rallied.contains(&(i as Pid))
-                        && matches!(p.loc, Loc::Carried(_) | Loc::Map(_))
+                        && matches!(p.loc, Loc::Carried(_) | Loc::Map(_) | Loc::Held)
                     {
                         medicine_targets(s, i as Pid, false, &mut out);
+                        if p.loc != Loc::Held {
+                            out.push(Action::MedicineOff {
+                                medicine: p.id.clone(),
+                            });
+                        }
                     }
                 }
             }
@@ -856,7 +871,9 @@ fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Ve
 fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Action>) {
     let m = s.p(medicine);
     let here = map_hex(s, medicine);
-    let Some(here) = here else { return };
+    if here.is_none() && (near_only || m.loc != Loc::Held) {
+        return;
+    }
     let range = s.stat.tables.medicine_range.value as u32;
     for (i, p) in s.pieces.iter().enumerate() {
         let i = i as Pid;
@@ -864,7 +881,7 @@ fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Act
             continue;
         }
         let Some(c) = p.hex() else { continue };
-        if near_only && c.distance(here) > range {
+        if near_only && here.is_some_and(|h| c.distance(h) > range) {
             continue;
         }
         if s.carried(i).any(|x| s.p(x).kind == Kind::Medicine) {
@@ -1534,7 +1551,40 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 format!("{unit} ends its move"),
             ));
         }
+        Action::Catch { horses } => {
+            let h = pid(s, horses)?;
+            let Pending::Capture { side, .. } = s.pending else {
+                return Err(RuleError(format!("'{a}': no loose Horses to catch")));
+            };
+            s.pm(h).side = side;
+            let c = s.p(h).hex().map_or(String::new(), |c| format!(" in {c}"));
+            log.push(LogEntry::public(format!(
+                "{} stops the loose Horses {horses}{c} and takes control of them (III.G.5)",
+                seat_name(s, side)
+            )));
+            s.walk = None;
+            s.pending = Pending::None;
+            run_loose_horses(s, &mut log);
+        }
         Action::Pass => match s.pending.clone() {
+            Pending::Capture { .. } => {
+                s.pending = Pending::None;
+                let next = s.walk.as_mut().and_then(|w| {
+                    if w.deciders.is_empty() {
+                        None
+                    } else {
+                        Some(w.deciders.remove(0))
+                    }
+                });
+                if let (Some(side), Some(w)) = (next, &s.walk) {
+                    s.pending = Pending::Capture {
+                        horse: w.horse,
+                        side,
+                    };
+                } else {
+                    run_loose_horses(s, &mut log);
+                }
+            }
             Pending::Reaction { .. } => close_reaction(s),
             Pending::Dust { .. } => {
                 s.pending = Pending::None;
@@ -1613,9 +1663,22 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 next_pending(s);
             }
         }
+        Action::MedicineOff { medicine } => {
+            let m = pid(s, medicine)?;
+            s.pm(m).loc = Loc::Held;
+            s.rallied.insert(m);
+            log.push(LogEntry::public(format!(
+                "{medicine} is taken off the map and held (VII.D.2)"
+            )));
+        }
         Action::Medicine { medicine, unit } => {
             let m = pid(s, medicine)?;
             let u = pid(s, unit)?;
+            if s.p(m).loc == Loc::Held {
+                log.push(LogEntry::public(format!(
+                    "{medicine} is added to the map (VII.D.2)"
+                )));
+            }
             s.pm(m).loc = Loc::Carried(u);
             if s.phase == Phase::Rally {
                 s.rallied.insert(m);
@@ -2668,15 +2731,8 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
                 s.rec_mut(a).done = true;
             }
             blaze_deadline(s, log);
-            random_horses(s, log);
-            s.fired.clear();
-            s.defensive_pairs.clear();
-            s.phase = Phase::Melee;
-            s.meleed.clear();
-            log.push(LogEntry::public(format!(
-                "Turn {}, {name}: Melee phase (I.3)",
-                s.turn
-            )));
+            start_loose_horses(s);
+            run_loose_horses(s, log);
         }
         Phase::Melee => {
             for c in s.stat.map.coords().collect::<Vec<_>>() {
@@ -2745,7 +2801,24 @@ fn blaze_deadline(s: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// III.G: Horses not in or adjacent to a unit move at random; IX.D starts this on turn 2.
-fn random_horses(s: &mut State, log: &mut Vec<LogEntry>) {
+/// The end of the Movement phase after loose Horses have moved: on to Melee (I.3).
+fn start_melee(s: &mut State, log: &mut Vec<LogEntry>) {
+    let name = seat_name(s, s.phasing).to_string();
+    s.fired.clear();
+    s.defensive_pairs.clear();
+    s.phase = Phase::Melee;
+    s.meleed.clear();
+    log.push(LogEntry::public(format!(
+        "Turn {}, {name}: Melee phase (I.3)",
+        s.turn
+    )));
+}
+
+/// III.G.1: list the Horses that will move at random at the end of this Movement phase
+/// (not mounted, not held by a unit in or next to their hex, from the scenario's turn).
+fn start_loose_horses(s: &mut State) {
+    s.loose.clear();
+    s.walk = None;
     let from_turn = s.stat.scenario.special.iter().find_map(|sp| match sp {
         Special::RandomHorsesFrom { turn } => Some(*turn),
         _ => None,
@@ -2753,66 +2826,114 @@ fn random_horses(s: &mut State, log: &mut Vec<LogEntry>) {
     if from_turn.is_some_and(|t| s.turn < t) {
         return;
     }
-    let map: &HexMap = &s.stat.map.clone();
-    let near_unit = |s: &State, c: Coord| -> Option<Side> {
-        std::iter::once(c).chain(map.neighbors(c)).find_map(|n| {
-            s.at(n)
-                .find(|&i| s.p(i).kind.is_unit())
-                .map(|i| s.p(i).side)
+    s.loose = (0..s.pieces.len() as Pid)
+        .filter(|&h| {
+            s.p(h).kind == Kind::Horses
+                && !s.pieces.iter().any(|p| p.mounted_on == Some(h))
+                && s.p(h).hex().is_some_and(|c| sides_near(s, c).is_empty())
         })
-    };
-    let horses: Vec<Pid> = (0..s.pieces.len() as Pid)
-        .filter(|&i| s.p(i).kind == Kind::Horses && s.p(i).on_map())
         .collect();
-    for h in horses {
-        if s.pieces.iter().any(|p| p.mounted_on == Some(h)) {
+}
+
+/// The sides with a unit in or next to `c` (III.G.5-6), the side with a unit in the
+/// hex itself first, then the phasing side.
+fn sides_near(s: &State, c: Coord) -> Vec<Side> {
+    let mut out: Vec<Side> = vec![];
+    for n in std::iter::once(c).chain(s.stat.map.neighbors(c)) {
+        for u in s.at(n).filter(|&u| s.p(u).kind.is_unit()) {
+            let side = s.p(u).side;
+            if !out.contains(&side) {
+                out.push(side);
+            }
+        }
+    }
+    if out.len() == 2 && s.at(c).all(|u| !s.p(u).kind.is_unit()) {
+        out.sort_by_key(|&side| side != s.phasing);
+    }
+    out
+}
+
+/// Move loose Horses at random (III.G.2-4, 8) one hex at a time. When they come into
+/// or next to a hex with a unit, the unit's owner decides whether to stop them and
+/// take control (III.G.5): the walk pauses on `Pending::Capture` and this resumes it.
+/// When every loose Horses counter has moved, the Melee phase begins.
+fn run_loose_horses(s: &mut State, log: &mut Vec<LogEntry>) {
+    loop {
+        if s.pending != Pending::None || s.phase != Phase::Movement {
+            return;
+        }
+        let Some(mut w) = s.walk.take() else {
+            if s.loose.is_empty() {
+                start_melee(s, log);
+                return;
+            }
+            let h = s.loose.remove(0);
+            let Some(start) = s.p(h).hex() else { continue };
+            let dir_roll = s.dice.d6();
+            let dist = s.dice.d6();
+            s.reveals += 1;
+            let dir = Dir::ALL[usize::from(dir_roll - 1)];
+            log.push(LogEntry::public(format!(
+                "Loose Horses {} in {start} move at random (III.G.1): direction die {dir_roll} -> {dir:?} ({}), distance die {dist}",
+                s.p(h).id,
+                s.stat.tables.random_direction.label()
+            )));
+            s.walk = Some(HorseWalk {
+                horse: h,
+                start,
+                dir_roll,
+                dist,
+                left: dist,
+                drinking: false,
+                deciders: vec![],
+            });
+            continue;
+        };
+        let h = w.horse;
+        let id = s.p(h).id.clone();
+        let Some(c) = s.p(h).hex() else { continue };
+        if w.left == 0 || w.drinking {
+            log.push(LogEntry::public(format!("Loose Horses {id} stop in {c}")));
             continue;
         }
-        let Some(mut c) = s.p(h).hex() else { continue };
-        if near_unit(s, c).is_some() {
-            continue; // III.G.6: held.
+        let dir = Dir::ALL[usize::from(w.dir_roll - 1)];
+        let Some(n) = c.step(dir).filter(|n| s.stat.map.contains(*n)) else {
+            log.push(LogEntry::public(format!(
+                "Loose Horses {id} run off the map from {c} and are eliminated (III.G.4)"
+            )));
+            eliminate(s, h, log, "ran off the map (III.G.4)");
+            continue;
+        };
+        if s.stat.terrain(n) == Terrain::Woods || s.blazes.iter().any(|(b, _, _)| *b == n) {
+            log.push(LogEntry::public(format!(
+                "Loose Horses {id} run into {n} (Woods or Blaze) and are eliminated (III.G.4)"
+            )));
+            eliminate(s, h, log, "ran into Woods or a Blaze (III.G.4)");
+            continue;
         }
-        let dir_roll = s.dice.d6();
-        let dist = s.dice.d6();
-        s.reveals += 1;
-        let dir = Dir::ALL[usize::from(dir_roll - 1)];
-        let start = c;
-        let mut fate = String::from("stops");
-        for _ in 0..dist {
-            let next = c.step(dir).filter(|n| map.contains(*n));
-            let Some(n) = next else {
-                fate = "runs off the map and is eliminated (III.G.4)".into();
-                eliminate(s, h, log, "ran off the map (III.G.4)");
-                break;
-            };
-            if s.stat.terrain(n) == Terrain::Woods || s.blazes.iter().any(|(b, _, _)| *b == n) {
-                fate = format!("runs into {n} (Woods or Blaze) and is eliminated (III.G.4)");
-                eliminate(s, h, log, "ran into Woods or a Blaze (III.G.4)");
-                break;
-            }
-            c = n;
-            s.pm(h).loc = Loc::Map(c);
-            if s.stat.terrain(c) == Terrain::River {
-                let r = s.dice.d6();
-                if r >= s.stat.tables.thirsty_stop.value as u8 {
-                    fate = format!("stops to drink in {c} (III.G.8, die {r})");
-                    break;
-                }
-            }
-            if let Some(owner) = near_unit(s, c) {
-                s.pm(h).side = owner;
-                fate = format!(
-                    "comes near a unit in {c} and is taken under control by {} (III.G.5)",
-                    seat_name(s, owner)
-                );
-                break;
+        w.left -= 1;
+        s.pm(h).loc = Loc::Map(n);
+        if s.stat.terrain(n) == Terrain::River {
+            let r = s.dice.d6();
+            s.reveals += 1;
+            if r >= s.stat.tables.thirsty_stop.value as u8 {
+                log.push(LogEntry::public(format!(
+                    "Loose Horses {id} stop to drink in {n} (III.G.8, die {r})"
+                )));
+                w.drinking = true;
             }
         }
-        log.push(LogEntry::public(format!(
-            "Loose Horses {} from {start}: direction die {dir_roll} -> {dir:?} ({}), distance die {dist}: {fate}",
-            s.p(h).id,
-            s.stat.tables.random_direction.label()
-        )));
+        let mut near = sides_near(s, n);
+        if !near.is_empty() {
+            let side = near.remove(0);
+            w.deciders = near;
+            s.pending = Pending::Capture { horse: h, side };
+            log.push(LogEntry::public(format!(
+                "Loose Horses {id} come into or next to a unit's hex in {n}: {} may stop them and take control (III.G.5)",
+                seat_name(s, side)
+            )));
+        }
+        s.walk = Some(w);
     }
 }
 
@@ -2918,7 +3039,7 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
             .filter(|&i| {
                 s.p(i).kind == Kind::Medicine
                     && s.p(i).side == side
-                    && matches!(s.p(i).loc, Loc::Map(_) | Loc::Carried(_))
+                    && matches!(s.p(i).loc, Loc::Map(_) | Loc::Carried(_) | Loc::Held)
             })
             .collect()
     };

@@ -864,6 +864,8 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
         reveals: 0,
         dice: Dice::new(seed),
         result: None,
+        loose: vec![],
+        walk: None,
     }
 }
 

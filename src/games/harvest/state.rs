@@ -141,6 +141,9 @@ pub enum Loc {
     Eliminated,
     /// Removed from play (weapons, Medicine, markers).
     Removed,
+    /// Held off the map by its owner, still in play and free to come back: Medicine
+    /// taken off the map at the end of the Indian Rally phase (VII.D.2).
+    Held,
 }
 
 /// Artillery ammunition (II.E.2).
@@ -276,6 +279,14 @@ pub enum Pending {
         /// Units still to pick.
         left: u8,
     },
+    /// III.G.5: loose Horses moving at random came into or next to a hex with a unit;
+    /// its owner may stop them and take control.
+    Capture {
+        /// The Horses counter.
+        horse: Pid,
+        /// The side that decides.
+        side: Side,
+    },
     /// IX.E: all Dust markers are out and a unit was pinned near the river; the owner
     /// may move one marker to this hex.
     Dust {
@@ -361,6 +372,32 @@ pub struct State {
     pub dice: Dice,
     /// Why the game ended.
     pub result: Option<crate::core::game::Outcome>,
+    /// Loose Horses still to move at random at the end of this Movement phase (III.G.1).
+    #[serde(default)]
+    pub loose: Vec<Pid>,
+    /// The random move of loose Horses under way (III.G.2-5).
+    #[serde(default)]
+    pub walk: Option<HorseWalk>,
+}
+
+/// Loose Horses moving at random (III.G.2-5), kept in the state because the move stops
+/// for the owners of nearby units to decide whether to take control of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HorseWalk {
+    /// The Horses counter.
+    pub horse: Pid,
+    /// Where the move started.
+    pub start: Coord,
+    /// The direction die (III.G.2).
+    pub dir_roll: u8,
+    /// The distance die (III.G.3).
+    pub dist: u8,
+    /// Hexes still to move.
+    pub left: u8,
+    /// Stopped to drink in a River hex (III.G.8): the move ends after the decision.
+    pub drinking: bool,
+    /// Sides still to be asked, in order, in the current hex (III.G.5).
+    pub deciders: Vec<Side>,
 }
 
 impl State {
