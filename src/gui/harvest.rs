@@ -153,6 +153,18 @@ fn click(
         sel.piece = None;
         sel.choice.clear();
     }
+    // A flight (II.B.3-4) is made one hex at a time by its owner: select the unit.
+    if !game.curtain_down
+        && let Some(s) = state(game)
+        && let crate::games::harvest::state::Pending::Flee { unit, .. } = s.pending
+        && game.session.to_act() == Some(game.viewer)
+    {
+        let id = s.p(unit).id.clone();
+        if sel.piece.as_deref() != Some(id.as_str()) {
+            sel.piece = Some(id);
+            sel.choice.clear();
+        }
+    }
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -465,8 +477,19 @@ fn redraw(
                     "dismount".into()
                 },
             ),
-            Action::Flee { unit: u, hex, .. } if *u == sel_id => {
-                (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "flee".into())
+            Action::Flee {
+                unit: u,
+                hex,
+                dismount,
+            } if *u == sel_id => {
+                let here = unit.and_then(|i| s.p(i).hex());
+                match dismount {
+                    Some(d) => (vec![*d], Color::srgb(0.94, 0.89, 0.26), "dismount".into()),
+                    None if Some(*hex) == here => {
+                        (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "stop".into())
+                    }
+                    None => (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "flee".into()),
+                }
             }
             Action::Blaze { unit: u, hex } if *u == sel_id => {
                 (vec![*hex], Color::srgb(0.84, 0.37, 0.0), "blaze".into())

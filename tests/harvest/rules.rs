@@ -1,7 +1,7 @@
 //! Rules tests, each naming its rule, and the seed's worked examples (as scripts in
 //! tests/scripts/harvest, run here).
 
-use crate::util::{end_until, lab, play, root};
+use crate::util::{end_until, lab, play, root, walk_flight};
 use wargame::core::hexmap::Coord;
 #[allow(unused_imports)]
 use wargame::core::session::GameSession;
@@ -145,25 +145,32 @@ fn ii_b_1_hit_in_open_checks_morale_and_routs_on_failure() {
     // II.C.1: the routed unit abandons its weapon, flipped to Low Ammo, in the hex.
     assert_eq!(g.probe("aw3.loc").as_deref(), Some("0507"));
     // II.B.4: a routed unit must move to Cover farther from the enemy; the only Cover
-    // nearby is Woods 0804 or Tall Grass 0604.
+    // nearby is Woods 0804 or Tall Grass 0604. It moves one hex at a time (IV.C.2), so
+    // the first choices are single steps, and it may not stay where it is.
     let flees: Vec<String> = g.legal();
     assert!(
         !flees.is_empty() && flees.iter().all(|l| l.starts_with("flee a3")),
         "{flees:?}"
     );
-    let unit = g.state.find("a3").unwrap();
-    let start = g.state.nearest_enemy(1, c("0507"));
     for f in &flees {
         let hex: Coord = f.split_whitespace().nth(2).unwrap().parse().unwrap();
-        assert!(rules::in_cover(&g.state, hex, unit), "{f}: not in Cover");
-        assert!(
-            g.state.nearest_enemy(1, hex) > start,
-            "{f}: not farther from the enemy"
-        );
-        assert!(hex.distance(c("0507")) <= 4, "{f}: more than 4 hexes");
+        assert_eq!(hex.distance(c("0507")), 1, "{f}: one hex at a time");
     }
-    play(&mut g, &[flees[0].as_str()]);
+    let unit = g.state.find("a3").unwrap();
+    let start = g.state.nearest_enemy(1, c("0507"));
+    let path = walk_flight(&mut g, "a3", |l| l[0].clone());
+    let end = *path.last().expect("it moved");
+    assert!(
+        rules::in_cover(&g.state, end, unit),
+        "{path:?}: not in Cover"
+    );
+    assert!(
+        g.state.nearest_enemy(1, end) > start,
+        "{path:?}: not farther from the enemy"
+    );
+    assert!(path.len() <= 4, "{path:?}: more than 4 hexes");
     assert_eq!(g.probe("pending").as_deref(), Some("none"));
+    assert!(g.log.iter().any(|l| l.text.contains("ends its rout in")));
 }
 
 #[test]

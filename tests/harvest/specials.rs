@@ -1,7 +1,7 @@
 //! Tests of the remaining rules and of each scenario's special rules and victory
 //! conditions (IX), named by rule number.
 
-use crate::util::{end_until, lab, play, session};
+use crate::util::{end_until, lab, play, session, walk_flight};
 use std::ops::Not;
 use wargame::core::hexmap::Coord;
 #[allow(unused_imports)]
@@ -37,21 +37,100 @@ fn ii_b_3_mounted_unit_hit_flees_dismounts_and_is_pinned() {
     );
     let flees = g.legal();
     assert!(flees.iter().all(|f| f.starts_with("flee i1 ")), "{flees:?}");
-    // Every destination is farther from the nearest enemy, within 4 hexes (II.B.3).
+    // It may dismount where it is, or flee one hex at a time (IV.C.2).
+    assert!(flees.iter().any(|f| f == "flee i1 0505 0505"), "{flees:?}");
     for f in &flees {
         let to: Coord = f.split_whitespace().nth(2).unwrap().parse().unwrap();
-        assert!(to == c("0505") || to.distance(c("0507")) > 2, "{f}");
-        assert!(to.distance(c("0505")) <= 4, "{f}");
+        assert!(to.distance(c("0505")) <= 1, "{f}");
     }
-    g.force_dice(&[1]); // a morale check if it dismounts into the Open: 1 passes
-    let pick = flees
-        .iter()
-        .find(|f| f.ends_with("0502 0502"))
-        .cloned()
-        .unwrap_or_else(|| flees[0].clone());
-    play(&mut g, &[pick.as_str()]);
+    // North, away from the carbine in 0507, three hexes: 0504, 0503, 0502.
+    for step in ["0504", "0503", "0502"] {
+        let legal = g.legal();
+        assert!(
+            legal.contains(&format!("flee i1 {step}")),
+            "{step}: {legal:?}"
+        );
+        play(&mut g, &[format!("flee i1 {step}").as_str()]);
+        assert_eq!(g.probe("i1.hex").as_deref(), Some(step));
+        assert_eq!(g.probe("i1.mounted").as_deref(), Some("true"));
+    }
+    // Every end offered is farther from the enemy than where it was hit (II.B.3).
+    let legal = g.legal();
+    assert!(legal.iter().all(|f| f.starts_with("flee i1 ")), "{legal:?}");
+    g.force_dice(&[1]); // the morale check for dismounting into the Open: 1 passes
+    play(&mut g, &["flee i1 0502 0502"]);
+    assert_eq!(g.probe("i1.hex").as_deref(), Some("0502"));
     assert_eq!(g.probe("i1.mounted").as_deref(), Some("false"));
     assert_eq!(g.probe("i1.pinned").as_deref(), Some("true"));
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
+}
+
+#[test]
+fn iv_c_2_a_routed_unit_is_fired_on_in_each_hex_of_its_flight_and_a_second_hit_eliminates() {
+    let mut g = lab();
+    g.place("a1", Some("0404")).unwrap();
+    g.place("a2", Some("0305")).unwrap();
+    g.place("i1", Some("0707")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move i1 0606"]);
+    // Opportunity Fire (IV.A): a1's carbine, die 6 hits; morale die 6 > 3 fails: rout.
+    assert_eq!(g.probe("pending").as_deref(), Some("reaction"));
+    let shot = g
+        .legal()
+        .into_iter()
+        .find(|l| l.starts_with("fire a1 R "))
+        .expect("a1 may fire");
+    g.force_dice(&[6, 6]);
+    play(&mut g, &[shot.as_str()]);
+    assert_eq!(g.probe("i1.pinned").as_deref(), Some("true"));
+    assert_eq!(g.probe("pending").as_deref(), Some("flee"));
+    // The first hex of the rout, toward the Woods in 0804 (the nearest Cover farther
+    // from the Army)...
+    play(&mut g, &["flee i1 0605"]);
+    // ...opens a window for the Army in that hex (IV.C.2): a1 has used its Opportunity
+    // Fire (IV.A.2), a2 has not.
+    assert_eq!(g.probe("pending").as_deref(), Some("reaction"));
+    assert_eq!(g.probe("to_act").as_deref(), Some("1"));
+    let legal = g.legal();
+    assert!(
+        !legal.iter().any(|l| l.starts_with("fire a1 ")),
+        "{legal:?}"
+    );
+    let again = legal
+        .iter()
+        .find(|l| l.starts_with("fire a2 R "))
+        .cloned()
+        .unwrap_or_else(|| panic!("a2 may fire at the routing unit: {legal:?}"));
+    g.force_dice(&[6]);
+    play(&mut g, &[again.as_str()]);
+    assert_eq!(g.probe("i1.loc").as_deref(), Some("eliminated"));
+    assert!(g.log.iter().any(|l| l.text.contains("(IV.C.2)")));
+    // The flight is over and the Indian Movement phase goes on.
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
+    assert_eq!(g.probe("phase").as_deref(), Some("movement"));
+}
+
+#[test]
+fn iv_c_2_a_flight_passed_at_every_window_ends_in_cover_and_the_unit_survives() {
+    let mut g = lab();
+    g.place("a1", Some("0404")).unwrap();
+    g.place("a2", Some("0305")).unwrap();
+    g.place("i1", Some("0707")).unwrap();
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move i1 0606"]);
+    let shot = g
+        .legal()
+        .into_iter()
+        .find(|l| l.starts_with("fire a1 R "))
+        .expect("a1 may fire");
+    g.force_dice(&[6, 6]);
+    play(&mut g, &[shot.as_str()]);
+    let path = walk_flight(&mut g, "i1", |l| l[0].clone());
+    assert!(!path.is_empty() && path.len() <= 4, "{path:?}");
+    assert_eq!(g.probe("i1.hex"), Some(path.last().unwrap().to_string()));
+    assert_eq!(g.probe("i1.pinned").as_deref(), Some("true"));
+    // Out of the flight, a later hit is an ordinary hit again (no IV.C.2).
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Helpers shared by the test modules.
 
 use std::path::{Path, PathBuf};
+use wargame::core::hexmap::Coord;
 use wargame::core::session::{GameSession, Session};
 use wargame::games;
 use wargame::games::harvest::Harvest;
@@ -51,6 +52,40 @@ pub fn play(g: &mut Session<Harvest>, actions: &[&str]) {
         g.apply(&act)
             .unwrap_or_else(|e| panic!("'{a}' refused: {e}"));
     }
+}
+
+/// Walk a flight (II.B.3-4) to its end: end it as soon as the unit may, else take the
+/// step `choose` picks among the offered steps; the enemy passes any reaction-fire
+/// window. Returns the hexes entered, in order.
+pub fn walk_flight(
+    g: &mut Session<Harvest>,
+    unit: &str,
+    choose: impl Fn(&[String]) -> String,
+) -> Vec<Coord> {
+    let mut path = vec![];
+    for _ in 0..20 {
+        match g.probe("pending").as_deref() {
+            Some("reaction") => play(g, &["pass"]),
+            Some("flee") => {
+                let here: Coord = g.probe(&format!("{unit}.hex")).unwrap().parse().unwrap();
+                let legal = g.legal();
+                let end = legal
+                    .iter()
+                    .find(|l| l.split_whitespace().nth(2) == Some(here.to_string().as_str()));
+                let a = match end {
+                    Some(e) => e.clone(),
+                    None => choose(&legal),
+                };
+                play(g, &[a.as_str()]);
+                let now: Coord = g.probe(&format!("{unit}.hex")).unwrap().parse().unwrap();
+                if now != here {
+                    path.push(now);
+                }
+            }
+            _ => return path,
+        }
+    }
+    panic!("the flight of {unit} never ended");
 }
 
 /// Apply `end`/`pass` until a probe reads the value.

@@ -398,8 +398,9 @@ pub fn legal(s: &State) -> Vec<Action> {
             unit,
             why,
             start_dist,
+            moved,
         } => {
-            flee_options(s, unit, why, start_dist, &mut out);
+            flee_options(s, unit, why, start_dist, moved, &mut out);
             return out;
         }
         Pending::Medicine { medicine } => {
@@ -806,59 +807,76 @@ fn mode_ok(
     }
 }
 
-fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Vec<Action>) {
+/// Whether a fleeing unit may pass through or stop in `to` (II.B.3-4): no Blaze, no
+/// enemy, no friendly unit, no Woods for a mounted unit.
+fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord) -> bool {
+    let side = s.p(unit).side;
+    !(s.blazes.iter().any(|(b, _, _)| *b == to)
+        || enemy_present(s, to, side)
+        || s.unit_at(to, side).is_some_and(|x| x != unit)
+        || (mounted && s.stat.terrain(to) == Terrain::Woods))
+}
+
+/// Whether a flight may end in `d` (II.B.3-4): a routed unit must reach Cover farther
+/// from the enemy; a mounted unit must end farther from the enemy, or stay where it was
+/// hit.
+fn flee_end_ok(s: &State, unit: Pid, why: Flight, start_dist: u32, moved: u8, d: Coord) -> bool {
+    let farther = s.nearest_enemy(s.p(unit).side, d) > start_dist;
+    match why {
+        Flight::Rout => moved > 0 && farther && in_cover(s, d, unit),
+        Flight::Mounted => farther || moved == 0,
+    }
+}
+
+/// A flight's legal actions (II.B.3-4, IV.C.2). The unit moves one hex at a time
+/// (`flee U HEX`, HEX next to it) toward a hex where it may end, at most 4 hexes in
+/// all; it ends the flight with `flee U HERE` (routed) or `flee U HERE DISMOUNT-HEX`
+/// (mounted: dismount into that hex or one next to it).
+fn flee_options(
+    s: &State,
+    unit: Pid,
+    why: Flight,
+    start_dist: u32,
+    moved: u8,
+    out: &mut Vec<Action>,
+) {
     let u = s.p(unit);
     let Some(from) = u.hex() else { return };
     let n = s.stat.tables.retreat_hexes.value as u32;
+    let left = n.saturating_sub(u32::from(moved));
     let mounted = why == Flight::Mounted;
+    // Each hex reachable in the steps left, with the fewest steps it takes.
     let found = s.stat.map.reachable(
         from,
-        n,
-        |_, to| {
-            if s.blazes.iter().any(|(b, _, _)| *b == to)
-                || enemy_present(s, to, u.side)
-                || s.unit_at(to, u.side).is_some()
-            {
-                return None;
-            }
-            if mounted && s.stat.terrain(to) == Terrain::Woods {
-                return None;
-            }
-            Some(1)
-        },
+        left,
+        |_, to| flee_passable(s, unit, mounted, to).then_some(1),
         |_| false,
     );
-    let mut dests: Vec<Coord> = found.keys().copied().collect();
-    dests.sort();
-    for d in dests {
-        let farther = s.nearest_enemy(u.side, d) > start_dist;
+    let ends: Vec<(Coord, u32)> = found
+        .iter()
+        .filter(|&(&d, _)| flee_end_ok(s, unit, why, start_dist, moved + u8::from(d != from), d))
+        .map(|(&d, &(cost, _))| (d, cost))
+        .collect();
+    if ends.is_empty() {
+        return;
+    }
+    if ends.iter().any(|&(d, _)| d == from) {
         match why {
-            Flight::Rout => {
-                if d != from && farther && in_cover(s, d, unit) {
-                    out.push(Action::Flee {
-                        unit: u.id.clone(),
-                        hex: d,
-                        dismount: None,
-                    });
-                }
-            }
+            Flight::Rout => out.push(Action::Flee {
+                unit: u.id.clone(),
+                hex: from,
+                dismount: None,
+            }),
             Flight::Mounted => {
-                if d != from && !farther {
-                    continue;
-                }
-                let mut spots: Vec<Coord> =
-                    std::iter::once(d).chain(s.stat.map.neighbors(d)).collect();
+                let mut spots: Vec<Coord> = std::iter::once(from)
+                    .chain(s.stat.map.neighbors(from))
+                    .collect();
                 spots.sort();
                 for x in spots {
-                    let ok = x == d
-                        || x == from
-                        || (s.unit_at(x, u.side).is_none()
-                            && !enemy_present(s, x, u.side)
-                            && !s.blazes.iter().any(|(b, _, _)| *b == x));
-                    if ok {
+                    if x == from || flee_passable(s, unit, false, x) {
                         out.push(Action::Flee {
                             unit: u.id.clone(),
-                            hex: d,
+                            hex: from,
                             dismount: Some(x),
                         });
                     }
@@ -866,6 +884,46 @@ fn flee_options(s: &State, unit: Pid, why: Flight, start_dist: u32, out: &mut Ve
             }
         }
     }
+    // A step is legal if an end is still in reach from the hex it enters.
+    let mut steps: Vec<Coord> = s
+        .stat
+        .map
+        .neighbors(from)
+        .filter(|&nb| found.get(&nb).is_some_and(|&(cost, _)| cost == 1))
+        .filter(|&nb| flee_reach_end(s, unit, why, start_dist, moved + 1, nb, left - 1))
+        .collect();
+    steps.sort();
+    for nb in steps {
+        out.push(Action::Flee {
+            unit: u.id.clone(),
+            hex: nb,
+            dismount: None,
+        });
+    }
+}
+
+/// Whether a flight standing in `at` after `moved` hexes can still reach a hex where it
+/// may end within `left` more hexes.
+fn flee_reach_end(
+    s: &State,
+    unit: Pid,
+    why: Flight,
+    start_dist: u32,
+    moved: u8,
+    at: Coord,
+    left: u32,
+) -> bool {
+    let mounted = why == Flight::Mounted;
+    let found = s.stat.map.reachable(
+        at,
+        left,
+        |_, to| flee_passable(s, unit, mounted, to).then_some(1),
+        |_| false,
+    );
+    found.iter().any(|(&d, &(cost, _))| {
+        let m = moved.saturating_add(u8::try_from(cost).unwrap_or(u8::MAX));
+        flee_end_ok(s, unit, why, start_dist, m, d)
+    })
 }
 
 fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Action>) {
@@ -1968,7 +2026,9 @@ fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
     reaction_fires(s, u, hex, &mut v);
     if v.is_empty() {
         s.pending = Pending::None;
-        s.fleeing.remove(&u);
+        if !flight_goes_on(s, u) {
+            s.fleeing.remove(&u);
+        }
         finish_if_stuck(s, u);
     }
 }
@@ -1976,7 +2036,9 @@ fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
 fn close_reaction(s: &mut State) {
     if let Pending::Reaction { mover, .. } = s.pending {
         s.pending = Pending::None;
-        s.fleeing.remove(&mover);
+        if !flight_goes_on(s, mover) {
+            s.fleeing.remove(&mover);
+        }
         next_pending(s);
         finish_if_stuck(s, mover);
     }
@@ -2008,9 +2070,24 @@ fn after_reaction_shot(s: &mut State) {
 
 /// Move the next queued decision (if any) into `pending`.
 fn next_pending(s: &mut State) {
-    if s.pending == Pending::None && !s.queue.is_empty() {
-        s.pending = s.queue.remove(0);
+    while s.pending == Pending::None && !s.queue.is_empty() {
+        let next = s.queue.remove(0);
+        // A flight whose unit was eliminated in between (IV.C.2) is over.
+        if let Pending::Flee { unit, .. } = next
+            && !s.p(unit).on_map()
+        {
+            s.fleeing.remove(&unit);
+            continue;
+        }
+        s.pending = next;
     }
+}
+
+/// Whether `u` is in the middle of a flight that goes on after the current decision.
+fn flight_goes_on(s: &State, u: Pid) -> bool {
+    s.queue
+        .iter()
+        .any(|p| matches!(p, Pending::Flee { unit, .. } if *unit == u))
 }
 
 fn unhide(s: &mut State, c: Coord, log: &mut Vec<LogEntry>, why: &str) {
@@ -2315,6 +2392,7 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
                 unit: t,
                 why,
                 start_dist: start,
+                moved: 0,
             });
             return;
         }
@@ -2323,9 +2401,10 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
         unit: t,
         why,
         start_dist: start,
+        moved: 0,
     };
     let mut v = Vec::new();
-    flee_options(s, t, why, start, &mut v);
+    flee_options(s, t, why, start, 0, &mut v);
     if v.is_empty() {
         s.pending = Pending::None;
         match why {
@@ -2354,54 +2433,92 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
     }
 }
 
+/// One action of a flight (II.B.3-4): a hex of movement, or the end of the flight. In
+/// the fleeing side's own Movement phase the enemy may fire at it in each hex it enters,
+/// and a second hit eliminates it (IV.C.2).
 fn flee(s: &mut State, u: Pid, to: Coord, dismount: Option<Coord>, log: &mut Vec<LogEntry>) {
-    let Pending::Flee { why, .. } = s.pending.clone() else {
+    let Pending::Flee {
+        why,
+        start_dist,
+        moved,
+        ..
+    } = s.pending.clone()
+    else {
         return;
     };
-    s.pending = Pending::None;
-    let from = s.p(u).hex().unwrap_or(to);
-    s.pm(u).loc = Loc::Map(to);
-    carry_along(s, u, to);
-    log.push(LogEntry::public(format!(
-        "{} {} {from} -> {to}",
-        s.p(u).id,
-        if why == Flight::Rout {
-            "routs"
+    let here = s.p(u).hex().unwrap_or(to);
+    let reacts = s.phase == Phase::Movement && s.p(u).side == s.phasing;
+    let verb = if why == Flight::Rout {
+        "routs"
+    } else {
+        "flees mounted"
+    };
+    if to != here {
+        s.pm(u).loc = Loc::Map(to);
+        carry_along(s, u, to);
+        log.push(LogEntry::public(format!(
+            "{} {verb} {here} -> {to} (hex {} of at most {}, {})",
+            s.p(u).id,
+            moved + 1,
+            s.stat.tables.retreat_hexes.value,
+            if why == Flight::Rout {
+                "II.B.4"
+            } else {
+                "II.B.3"
+            }
+        )));
+        let next = Pending::Flee {
+            unit: u,
+            why,
+            start_dist,
+            moved: moved + 1,
+        };
+        if reacts {
+            s.fleeing.insert(u);
+            s.pending = Pending::None;
+            s.queue.insert(0, next);
+            open_reaction(s, u, to);
+            next_pending(s);
         } else {
-            "flees mounted"
+            s.pending = next;
         }
-    )));
+        log.append(&mut s.pending_log);
+        return;
+    }
+    s.pending = Pending::None;
     if s.active == Some(u) {
         s.rec_mut(u).done = true;
         s.active = None;
     }
+    let mut end = here;
     match why {
         Flight::Rout => {
-            s.pm(u).pinned = true;
-        }
-        Flight::Mounted => {
-            let d = dismount.unwrap_or(to);
-            s.pm(u).mounted_on = None;
-            s.pm(u).loc = Loc::Map(d);
             log.push(LogEntry::public(format!(
-                "{} dismounts into {d} and is Pinned (II.B.3)",
+                "{} ends its rout in {here}, in Cover (II.B.4)",
                 s.p(u).id
             )));
             s.pm(u).pinned = true;
-            if !in_cover(s, d, u) {
+        }
+        Flight::Mounted => {
+            end = dismount.unwrap_or(here);
+            s.pm(u).mounted_on = None;
+            s.pm(u).loc = Loc::Map(end);
+            log.push(LogEntry::public(format!(
+                "{} ends its flight in {here}, dismounts into {end} and is Pinned (II.B.3)",
+                s.p(u).id
+            )));
+            s.pm(u).pinned = true;
+            if !in_cover(s, end, u) {
                 morale_check(s, u, log, "dismounted into the Open (II.B.3)");
             }
         }
     }
-    // IV.C.2: a fleeing unit moving during the enemy's Movement phase may be fired on again.
-    if s.phase == Phase::Movement
-        && s.p(u).side == s.phasing
-        && s.pending == Pending::None
-        && s.p(u).on_map()
-    {
+    // IV.C.2: dismounting into another hex is still movement caused by the hit.
+    if reacts && end != here && s.pending == Pending::None && s.p(u).on_map() {
         s.fleeing.insert(u);
-        let here = s.p(u).hex().unwrap_or(to);
-        open_reaction(s, u, here);
+        open_reaction(s, u, end);
+    } else if !matches!(s.pending, Pending::Flee { unit, .. } if unit == u) {
+        s.fleeing.remove(&u);
     }
     next_pending(s);
     log.append(&mut s.pending_log);

@@ -268,6 +268,10 @@ pub enum Pending {
         why: Flight,
         /// Distance to the nearest enemy when it started.
         start_dist: u32,
+        /// Hexes already moved in this flight (it moves one hex at a time so that the
+        /// enemy may fire at it in each hex, IV.C.2).
+        #[serde(default)]
+        moved: u8,
     },
     /// Medicine left in a hex may pass to an Indian unit within 2 hexes (VII.D.1).
     Medicine {
