@@ -225,6 +225,11 @@ fn out_of_range_side_and_empty_map_are_refused() {
         &wagon_box_text().replacen("side: 1,", "side: 7,", 1),
     );
     assert!(e.contains("side 7"), "{e}");
+    let e = check_variant(
+        "special-side",
+        &wagon_box_text().replacen("Blaze(side: 0)", "Blaze(side: 2)", 1),
+    );
+    assert!(e.contains("special rule names side 2"), "{e}");
     let dir = scratch("empty-map");
     let p = write(
         &dir,

@@ -733,3 +733,95 @@ fn iii_i_2_limbered_gun_has_ma_twelve() {
         "12 MP spent (III.I.2)"
     );
 }
+
+/// The rules laboratory with an Army Wagon in 0505, its Wagons movable (III.I.3) or not.
+fn lab_with_wagon(
+    movable: bool,
+) -> wargame::core::session::Session<wargame::games::harvest::Harvest> {
+    let dir = crate::util::scratch(if movable {
+        "wagons-move"
+    } else {
+        "wagons-fixed"
+    });
+    let data = crate::util::root().join("tests/data/harvest");
+    let tile = std::fs::read_to_string(data.join("lab_tile.ron")).unwrap();
+    crate::util::write(&dir, "lab_tile.ron", &tile);
+    let lab = std::fs::read_to_string(data.join("lab.ron")).unwrap();
+    let wagon = r#"(side: 1, kind: Wagon, count: 1, label: "Wagon",
+         placement: Zone(zone: "anywhere", at: ["0505"]), source: Reconstruction("test fixture")),
+    ],
+    special: [LowAmmo(side: 0)"#;
+    let mut text = lab.replacen("    ],\n    special: [LowAmmo(side: 0)", wagon, 1);
+    assert_ne!(text, lab, "the fixture changed shape");
+    if movable {
+        text = text.replacen(
+            "LowAmmo(side: 0)",
+            "LowAmmo(side: 0), MovableWagons(side: 1)",
+            1,
+        );
+    }
+    let path = crate::util::write(&dir, "lab_wagons.ron", &text);
+    crate::util::session(path.to_str().unwrap(), 1)
+}
+
+#[test]
+fn iii_i_3_movable_wagons_limber_move_twelve_unlimber_and_shift_like_artillery() {
+    let mut g = lab_with_wagon(true);
+    g.place("a3", Some("0505")).unwrap();
+    g.place("aH1", Some("0506")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    // III.I.1 as applied by III.I.3: mounting Horses limbers the Wagon in the unit's hex.
+    play(&mut g, &["mount a3 0506"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("limbers the Wagon aW1 (III.I.3)")),
+        "{:#?}",
+        g.log
+    );
+    assert_eq!(g.probe("aW1.hex").as_deref(), Some("0506"));
+    assert_eq!(g.probe("aW1.mounted").as_deref(), Some("true"));
+    // III.I.2: MA 12 with terrain costs, no Woods or River.
+    play(&mut g, &["move a3 0507", "move a3 0508"]);
+    assert_eq!(g.probe("aW1.hex").as_deref(), Some("0508"));
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["dismount a3 0508"]);
+    assert!(
+        g.log
+            .iter()
+            .any(|l| l.text.contains("unlimbers the Wagon aW1"))
+    );
+    assert_eq!(g.probe("aW1.mounted").as_deref(), Some("false"));
+    // III.I.2: an unpinned unit that does not move may shift the unlimbered Wagon a hex.
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    let legal = g.legal();
+    assert!(legal.iter().any(|l| l == "shift a3 0507"), "{legal:?}");
+    assert!(
+        !legal.iter().any(|l| l == "shift a3 0804"),
+        "not into Woods"
+    );
+    play(&mut g, &["shift a3 0507"]);
+    assert_eq!(g.probe("aW1.hex").as_deref(), Some("0507"));
+    assert!(
+        !g.legal().iter().any(|l| l.starts_with("move a3 ")),
+        "it did not move as well"
+    );
+}
+
+#[test]
+fn iii_i_3_wagons_stay_put_unless_the_scenario_lets_them_move() {
+    let mut g = lab_with_wagon(false);
+    g.place("a3", Some("0505")).unwrap();
+    g.place("aH1", Some("0506")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    assert!(!g.legal().iter().any(|l| l.starts_with("shift a3")));
+    play(&mut g, &["mount a3 0506"]);
+    assert_eq!(g.probe("aW1.hex").as_deref(), Some("0505"));
+    assert_eq!(g.probe("aW1.mounted").as_deref(), Some("false"));
+}

@@ -322,6 +322,31 @@ pub enum Special {
     },
     /// Both players are Indian; the first side performs each phase first (IX.C).
     IndianVsIndian,
+    /// A side's Wagons may move, limbered and unlimbered like Artillery (III.I.3: "if
+    /// allowed to move by the scenario rules"). Any unit of the side may limber one by
+    /// mounting Horses in its hex, or shift an unlimbered one a hex.
+    MovableWagons {
+        /// The side.
+        side: u8,
+    },
+}
+
+impl Special {
+    /// The side a special rule names, if it names one.
+    pub fn side(&self) -> Option<u8> {
+        match self {
+            Special::LowAmmo { side }
+            | Special::Blaze { side }
+            | Special::MarchUntilFired { side, .. }
+            | Special::EvenTurnReinforcements { side, .. }
+            | Special::Dust { side, .. }
+            | Special::PreparedPositions { side, .. }
+            | Special::BadMedicine { side }
+            | Special::MedicineAttrition { side, .. }
+            | Special::MovableWagons { side } => Some(*side),
+            Special::RandomHorsesFrom { .. } | Special::IndianVsIndian => None,
+        }
+    }
 }
 
 /// What scores points.

@@ -172,11 +172,32 @@ fn artillery_at(s: &State, c: Coord) -> Option<Pid> {
         .find(|&i| s.p(i).kind == Kind::Artillery && s.p(i).mounted_on.is_none())
 }
 
-/// The gun limbered to the Horses `unit` rides, if any (III.I.1).
+/// The gun (or movable Wagon, III.I.3) limbered to the Horses `unit` rides, if any
+/// (III.I.1).
 fn limbered_gun(s: &State, unit: Pid) -> Option<Pid> {
     let h = s.p(unit).mounted_on?;
-    (0..s.pieces.len() as Pid)
-        .find(|&i| s.p(i).kind == Kind::Artillery && s.p(i).mounted_on == Some(h))
+    (0..s.pieces.len() as Pid).find(|&i| {
+        matches!(s.p(i).kind, Kind::Artillery | Kind::Wagon) && s.p(i).mounted_on == Some(h)
+    })
+}
+
+/// Whether the scenario lets a side's Wagons move (III.I.3).
+fn wagons_move(s: &State, side: Side) -> bool {
+    s.special(|sp| matches!(sp, Special::MovableWagons { side: x } if *x == side))
+}
+
+/// What a unit in `c` limbers when it mounts Horses, or may shift a hex: a Crew its
+/// unlimbered gun (III.I.1-2), any unit a friendly Wagon where Wagons may move (III.I.3).
+fn towable_at(s: &State, unit: Pid, c: Coord) -> Option<Pid> {
+    let u = s.p(unit);
+    match u.kind {
+        Kind::Crew => artillery_at(s, c),
+        Kind::Unit if wagons_move(s, u.side) => s.at(c).find(|&i| {
+            let w = s.p(i);
+            w.kind == Kind::Wagon && w.side == u.side && w.mounted_on.is_none()
+        }),
+        _ => None,
+    }
 }
 
 /// Compute a fire attack's figures, or why it is impossible.
@@ -1239,17 +1260,18 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 }
             }
         }
-        if p.kind == Kind::Crew
-            && rec.mp == 0
+        if rec.mp == 0
             && !rec.changed
-            && let Some(a) = artillery_at(s, from)
+            && p.mounted_on.is_none()
+            && !p.pinned
+            && let Some(a) = towable_at(s, i, from)
         {
-            let _ = a;
+            let kind = s.p(a).kind;
             for to in s.stat.map.neighbors(from) {
                 let t = s.stat.terrain(to);
                 if t != Terrain::Woods
                     && t != Terrain::River
-                    && !s.has_kind(to, Kind::Artillery)
+                    && !s.has_kind(to, kind)
                     && !s.blazes.iter().any(|(b, _, _)| *b == to)
                     && !enemy_present(s, to, p.side)
                 {
@@ -1506,17 +1528,25 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             reveal_unit(s, u, &mut log);
             // III.I.1: a Crew mounting Horses limbers the gun in its hex (one Horses
             // counter pulls one Artillery Weapon plus a Crew, III.C.2.d).
-            let gun = (s.p(u).kind == Kind::Crew)
-                .then(|| from.and_then(|c| artillery_at(s, c)))
-                .flatten();
+            let gun = from.and_then(|c| towable_at(s, u, c));
             s.pm(u).mounted_on = Some(h);
             s.pm(u).loc = Loc::Map(*hex);
             if let Some(g) = gun {
                 s.pm(g).mounted_on = Some(h);
                 s.pm(g).loc = Loc::Map(*hex);
                 log.push(LogEntry::public(format!(
-                    "{unit} limbers its gun {} (III.I.1)",
-                    s.p(g).id
+                    "{unit} limbers {} {} ({})",
+                    if s.p(g).kind == Kind::Wagon {
+                        "the Wagon"
+                    } else {
+                        "its gun"
+                    },
+                    s.p(g).id,
+                    if s.p(g).kind == Kind::Wagon {
+                        "III.I.3"
+                    } else {
+                        "III.I.1"
+                    }
                 )));
             }
             let rec = s.rec_mut(u);
@@ -1548,8 +1578,18 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 s.pm(g).mounted_on = None;
                 s.pm(g).loc = Loc::Map(*hex);
                 log.push(LogEntry::public(format!(
-                    "{unit} unlimbers its gun {} in {hex} (III.I.1)",
-                    s.p(g).id
+                    "{unit} unlimbers {} {} in {hex} ({})",
+                    if s.p(g).kind == Kind::Wagon {
+                        "the Wagon"
+                    } else {
+                        "its gun"
+                    },
+                    s.p(g).id,
+                    if s.p(g).kind == Kind::Wagon {
+                        "III.I.3"
+                    } else {
+                        "III.I.1"
+                    }
                 )));
             }
             s.pm(u).mounted_on = None;
@@ -1590,11 +1630,22 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         Action::Shift { unit, hex } => {
             let u = pid(s, unit)?;
             let from = s.p(u).hex().ok_or_else(|| RuleError::new("crew off map"))?;
-            let art = artillery_at(s, from).ok_or_else(|| RuleError::new("no gun here"))?;
+            let art = towable_at(s, u, from).ok_or_else(|| RuleError::new("no gun here"))?;
             s.pm(art).loc = Loc::Map(*hex);
             s.rec_mut(u).done = true;
             log.push(LogEntry::public(format!(
-                "{unit} shifts its gun to {hex} (III.I.2)"
+                "{unit} shifts {} {} to {hex} ({})",
+                if s.p(art).kind == Kind::Wagon {
+                    "the Wagon"
+                } else {
+                    "its gun"
+                },
+                s.p(art).id,
+                if s.p(art).kind == Kind::Wagon {
+                    "III.I.2-3"
+                } else {
+                    "III.I.2"
+                }
             )));
         }
         Action::Unhide { hex } => {

@@ -501,6 +501,17 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ));
         }
     }
+    if let Some(side) = sc
+        .special
+        .iter()
+        .filter_map(Special::side)
+        .find(|s| !side_ok(*s))
+    {
+        return Err(err(
+            "special",
+            format!("a special rule names side {side}, but sides are 0 and 1"),
+        ));
+    }
     let bad_side = match &sc.victory.rule {
         VictoryRule::PointsThreshold { side, .. } => !side_ok(*side),
         VictoryRule::EliminateAll { attacker }
