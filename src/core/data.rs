@@ -3,6 +3,7 @@
 
 use super::error::DataError;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// Read a file to a string, mapping I/O errors to a [`DataError`] naming the file.
@@ -76,5 +77,35 @@ mod tests {
     #[test]
     fn locate_finds_line_and_column() {
         assert_eq!(locate("ab\ncd \"x\"", "\"x\""), Some((2, 4)));
+    }
+}
+
+/// Where a value comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    /// Given by the seed text; the string names the rule (`"Table 1"`, `"III.B.3"`).
+    Seed(String),
+    /// Not in the seed; the string gives the reasoning.
+    Reconstruction(String),
+}
+
+impl Source {
+    /// Whether this is a reconstruction.
+    pub fn is_reconstruction(&self) -> bool {
+        matches!(self, Source::Reconstruction(_))
+    }
+    /// Short label for log lines: `Table 1`, `II.D.2` or `reconstruction`.
+    pub fn short(&self) -> String {
+        match self {
+            Source::Seed(r) => r.split(" (").next().unwrap_or(r).trim().to_string(),
+            Source::Reconstruction(_) => "reconstruction".to_string(),
+        }
+    }
+    /// Short label for help panels: `rule X` or `RECONSTRUCTION: why`.
+    pub fn label(&self) -> String {
+        match self {
+            Source::Seed(r) => format!("rule {r}"),
+            Source::Reconstruction(w) => format!("RECONSTRUCTION: {w}"),
+        }
     }
 }

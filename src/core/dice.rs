@@ -45,6 +45,17 @@ impl Dice {
         }
     }
 
+    /// Draw one of `n` things at random (a block from a pool, a handle). Draws are not
+    /// die rolls: forced dice never apply to them, so a scripted test forces only the
+    /// dice it means to.
+    pub fn draw(&mut self, n: usize) -> usize {
+        self.rolled += 1;
+        if n <= 1 {
+            return 0;
+        }
+        self.rng.random_range(0..n)
+    }
+
     /// Roll one six-sided die.
     pub fn d6(&mut self) -> u8 {
         self.roll(6)

@@ -1,6 +1,7 @@
 //! The rulesets, and the registry that maps game and scenario ids to them.
 
 pub mod harvest;
+pub mod wind;
 
 use crate::core::error::DataError;
 use crate::core::save::SaveFile;
@@ -20,22 +21,32 @@ pub struct GameInfo {
 
 /// The games that can be played now.
 pub fn games() -> Vec<GameInfo> {
-    vec![GameInfo {
-        id: harvest::setup::GAME,
-        name: "Harvest the Wind",
-        blurb: "Tactical hex microgame of 19th-century Western fights: six scenarios, 1862-1876",
-    }]
+    vec![
+        GameInfo {
+            id: harvest::setup::GAME,
+            name: "Harvest the Wind",
+            blurb: "Tactical hex microgame of 19th-century Western fights: six scenarios, 1862-1876",
+        },
+        GameInfo {
+            id: wind::setup::GAME,
+            name: "Once We Moved Like the Wind",
+            blurb: "The Apache Wars 1861-1886: an area game with hidden blocks, seven turns",
+        },
+    ]
 }
 
 /// Scenario ids of a game.
 pub fn scenarios(root: &Path, game: &str) -> Vec<String> {
     match game {
         harvest::setup::GAME => harvest::setup::scenario_ids(root),
+        wind::setup::GAME => wind::setup::scenario_ids(root),
         _ => vec![],
     }
 }
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path.
+/// `manual_setup` lets Harvest the Wind players place their set-up units; the block game
+/// always has its players deploy.
 pub fn new_session(
     root: &Path,
     scenario: &str,
@@ -43,32 +54,45 @@ pub fn new_session(
     manual_setup: bool,
 ) -> Result<Box<dyn GameSession>, DataError> {
     let path = Path::new(scenario);
-    let (game, loaded) = if path.extension().is_some_and(|e| e == "ron") && path.exists() {
-        (
-            harvest::setup::GAME,
-            harvest::setup::load_scenario_path(root, path)?,
-        )
-    } else {
-        let game = scenario.split('/').next().unwrap_or_default();
-        match game {
-            harvest::setup::GAME => (
-                harvest::setup::GAME,
-                harvest::setup::load_scenario_id(root, scenario)?,
-            ),
-            _ => {
-                return Err(DataError::file(
-                    scenario,
-                    format!("unknown game '{game}' (try `wargame list`)"),
-                ));
-            }
+    let is_file = path.extension().is_some_and(|e| e == "ron") && path.exists();
+    let game = if is_file {
+        let text = crate::core::data::read_text(path)?;
+        if wind::setup::is_wind_scenario(&text) {
+            wind::setup::GAME
+        } else {
+            harvest::setup::GAME
         }
+    } else {
+        scenario.split('/').next().unwrap_or_default()
     };
-    let _ = game;
-    let id = format!("{}/{}", harvest::setup::GAME, loaded.stat.scenario.id);
-    let state = harvest::setup::initial_state(&loaded.stat, seed, manual_setup);
-    let mut session = Session::<harvest::Harvest>::new(id, seed, state);
-    session.manual_setup = manual_setup;
-    Ok(Box::new(session))
+    match game {
+        harvest::setup::GAME => {
+            let loaded = if is_file {
+                harvest::setup::load_scenario_path(root, path)?
+            } else {
+                harvest::setup::load_scenario_id(root, scenario)?
+            };
+            let id = format!("{}/{}", harvest::setup::GAME, loaded.stat.scenario.id);
+            let state = harvest::setup::initial_state(&loaded.stat, seed, manual_setup);
+            let mut session = Session::<harvest::Harvest>::new(id, seed, state);
+            session.manual_setup = manual_setup;
+            Ok(Box::new(session))
+        }
+        wind::setup::GAME => {
+            let loaded = if is_file {
+                wind::setup::load_scenario_path(root, path)?
+            } else {
+                wind::setup::load_scenario_id(root, scenario)?
+            };
+            let id = format!("{}/{}", wind::setup::GAME, loaded.stat.scenario.id);
+            let state = wind::setup::initial_state(&loaded.stat, seed);
+            Ok(Box::new(Session::<wind::Wind>::new(id, seed, state)))
+        }
+        _ => Err(DataError::file(
+            scenario,
+            format!("unknown game '{game}' (try `wargame list`)"),
+        )),
+    }
 }
 
 /// Rebuild a game from a save file by replaying its actions, and confirm that the
@@ -107,15 +131,28 @@ pub fn load_save(root: &Path, path: &Path) -> Result<Box<dyn GameSession>, DataE
     Ok(g)
 }
 
-/// Check a data file of any kind: scenario, map tile or rules tables. Returns a short
-/// description of what was checked.
+/// Check a data file of any kind: scenario, map or rules tables of either game. Returns
+/// a short description of what was checked.
 pub fn check_path(root: &Path, path: &Path) -> Result<String, DataError> {
     let s = path.display().to_string();
+    let wind_file = s.contains(wind::setup::GAME);
     if s.contains("/maps/") {
+        if wind_file {
+            let m = wind::setup::load_map(path)?;
+            return Ok(format!(
+                "area map ({} areas, {} boundaries)",
+                m.areas.len(),
+                m.boundaries.len()
+            ));
+        }
         let t = harvest::setup::load_tile(path)?;
         return Ok(format!("map tile {} ({} rows)", t.id, t.terrain.len()));
     }
     if s.contains("rules/") {
+        if wind_file {
+            wind::setup::load_tables_file(path)?;
+            return Ok("rules tables".into());
+        }
         let root2 = path
             .parent()
             .and_then(|p| p.parent())
@@ -123,6 +160,16 @@ pub fn check_path(root: &Path, path: &Path) -> Result<String, DataError> {
             .unwrap_or(root);
         harvest::setup::load_tables(root2)?;
         return Ok("rules tables".into());
+    }
+    let text = crate::core::data::read_text(path)?;
+    if wind::setup::is_wind_scenario(&text) {
+        let l = wind::setup::load_scenario_path(root, path)?;
+        return Ok(format!(
+            "scenario {}/{} ({})",
+            wind::setup::GAME,
+            l.stat.scenario.id,
+            l.stat.scenario.name
+        ));
     }
     let l = harvest::setup::load_scenario_path(root, path)?;
     Ok(format!(

@@ -6,35 +6,7 @@ use crate::core::hexmap::Edge;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Where a value comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Source {
-    /// Given by the seed text; the string names the rule (`"Table 1"`, `"III.B.3"`).
-    Seed(String),
-    /// Not in the seed; the string gives the reasoning.
-    Reconstruction(String),
-}
-
-impl Source {
-    /// Whether this is a reconstruction.
-    pub fn is_reconstruction(&self) -> bool {
-        matches!(self, Source::Reconstruction(_))
-    }
-    /// Short label for log lines: `Table 1`, `II.D.2` or `reconstruction`.
-    pub fn short(&self) -> String {
-        match self {
-            Source::Seed(r) => r.split(" (").next().unwrap_or(r).trim().to_string(),
-            Source::Reconstruction(_) => "reconstruction".to_string(),
-        }
-    }
-    /// Short label for help panels: `rule X` or `RECONSTRUCTION: why`.
-    pub fn label(&self) -> String {
-        match self {
-            Source::Seed(r) => format!("rule {r}"),
-            Source::Reconstruction(w) => format!("RECONSTRUCTION: {w}"),
-        }
-    }
-}
+pub use crate::core::data::Source;
 
 /// One row of the Fire Combat Table (Table 1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

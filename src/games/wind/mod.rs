@@ -1,0 +1,272 @@
+//! *Once We Moved Like the Wind*: the Apache Wars block game (seed 001) on an area map,
+//! with hidden blocks. Pure rules; no Bevy. Each seat sees its own blocks face up and the
+//! other's as blank blocks of a colour until the rules reveal them.
+
+pub mod action;
+pub mod data;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use crate::core::game::{LogEntry, Outcome, Rules, Seat};
+use crate::core::session::GameId;
+use action::Action;
+use data::{BlockKind, Nation};
+use serde::Serialize;
+use state::{Pending, Phase, State, Status};
+
+/// The ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct Wind;
+
+impl GameId for Wind {
+    const ID: &'static str = setup::GAME;
+}
+
+/// A block as one seat sees it. Identity, kind, strength and value are `None` for the
+/// other player's blocks until the rules reveal them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BlockView {
+    /// Handle this turn.
+    pub handle: String,
+    /// Nation (colour).
+    pub nation: Nation,
+    /// Area id, if on the map.
+    pub area: Option<String>,
+    /// `drawn`, `map`, `out` or `gone`.
+    pub status: &'static str,
+    /// Name, if known.
+    pub name: Option<String>,
+    /// Kind, if known.
+    pub kind: Option<BlockKind>,
+    /// Current SP, if known.
+    pub sp: Option<u8>,
+    /// Most SP, if known.
+    pub max_sp: Option<u8>,
+    /// Leader value, if known.
+    pub value: Option<u8>,
+    /// MP left this segment (own blocks only).
+    pub mp_left: Option<u8>,
+    /// Face up for both players.
+    pub revealed: bool,
+}
+
+/// What one seat may see.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// The seat.
+    pub seat: u8,
+    /// Turn and last turn.
+    pub turn: u32,
+    /// Last turn of the game.
+    pub last_turn: u32,
+    /// Phase.
+    pub phase: String,
+    /// Movement impulse.
+    pub impulse: u8,
+    /// Provocation level this turn.
+    pub level: Option<String>,
+    /// The Incursion marker.
+    pub incursion: bool,
+    /// Victory Points this turn.
+    pub vp: [i32; 2],
+    /// Victory Levels.
+    pub levels: [i32; 2],
+    /// Seat to act.
+    pub to_act: Option<u8>,
+    /// The area in combat.
+    pub fight: Option<String>,
+    /// Blocks in play this turn, and out-of-game Leaders.
+    pub blocks: Vec<BlockView>,
+    /// Result.
+    pub result: Option<Outcome>,
+}
+
+/// The view of a seat.
+pub fn view(s: &State, seat: Seat) -> View {
+    let mut blocks = vec![];
+    for b in &s.blocks {
+        let status = match b.status {
+            Status::Pool => continue,
+            Status::Drawn => "drawn",
+            Status::Map(_) => "map",
+            Status::Out => "out",
+            Status::Gone => "gone",
+        };
+        let known = b.side() == seat || b.revealed;
+        if b.status == Status::Gone && !known {
+            continue;
+        }
+        blocks.push(BlockView {
+            handle: b.handle.clone(),
+            nation: b.nation,
+            area: b.area().map(|a| s.stat.id(a).to_string()),
+            status,
+            name: known.then(|| b.name.clone()),
+            kind: known.then_some(b.kind),
+            sp: (known && b.kind.fights()).then_some(b.sp),
+            max_sp: (known && b.kind.fights()).then_some(b.max_sp),
+            value: (known && b.kind == BlockKind::Leader).then_some(b.value),
+            mp_left: (b.side() == seat).then_some(b.mp_left),
+            revealed: b.revealed,
+        });
+    }
+    View {
+        seat,
+        turn: s.turn,
+        last_turn: s.last_turn,
+        phase: phase_name(s).to_string(),
+        impulse: s.impulse,
+        level: s.level.map(|l| s.stat.tables.levels[l].name.clone()),
+        incursion: s.incursion,
+        vp: s.vp,
+        levels: s.levels,
+        to_act: rules::to_act(s),
+        fight: s.fight.as_ref().map(|f| s.stat.id(f.area).to_string()),
+        blocks,
+        result: s.result.clone(),
+    }
+}
+
+/// The phase in words.
+pub fn phase_name(s: &State) -> &'static str {
+    match s.phase {
+        Phase::Deploy => "deploy",
+        Phase::Move => "movement",
+        Phase::Combat => "combat",
+        Phase::Over => "over",
+    }
+}
+
+/// Read a named quantity: `turn`, `phase`, `side`, `impulse`, `level`, `incursion`,
+/// `to_act`, `pending`, `vp.N`, `levels.N`, `winner`, `over`, `dice_left`, or
+/// `KEY.FIELD` for a block by key with FIELD `area`, `sp`, `status`, `handle`,
+/// `revealed`, `mp_left`.
+pub fn probe(s: &State, key: &str) -> Option<String> {
+    Some(match key {
+        "turn" => s.turn.to_string(),
+        "phase" => phase_name(s).to_string(),
+        "side" => s.side.to_string(),
+        "impulse" => s.impulse.to_string(),
+        "level" => s
+            .level
+            .map_or("none".into(), |l| s.stat.tables.levels[l].name.clone()),
+        "incursion" => s.incursion.to_string(),
+        "to_act" => rules::to_act(s).map_or("none".into(), |x| x.to_string()),
+        "pending" => match &s.pending {
+            Pending::None => "none",
+            Pending::Retreat => "retreat",
+            Pending::Scout { .. } => "scout",
+            Pending::Lead { .. } => "lead",
+            Pending::Loss { .. } => "loss",
+            Pending::Withdraw => "withdraw",
+        }
+        .to_string(),
+        "winner" => s.result.as_ref().map_or("none".into(), |r| {
+            r.winner.map_or("draw".into(), |w| w.to_string())
+        }),
+        "over" => (s.phase == Phase::Over).to_string(),
+        "dice_left" => s.dice.forced_left().to_string(),
+        _ => {
+            if let Some(n) = key.strip_prefix("vp.") {
+                return s.vp.get(n.parse::<usize>().ok()?).map(ToString::to_string);
+            }
+            if let Some(n) = key.strip_prefix("levels.") {
+                return s
+                    .levels
+                    .get(n.parse::<usize>().ok()?)
+                    .map(ToString::to_string);
+            }
+            let (k, field) = key.split_once('.')?;
+            let b = s.blocks.iter().find(|b| b.key == k || b.handle == k)?;
+            match field {
+                "area" => b.area().map_or("none".into(), |a| s.stat.id(a).to_string()),
+                "sp" => b.sp.to_string(),
+                "handle" => b.handle.clone(),
+                "revealed" => b.revealed.to_string(),
+                "mp_left" => b.mp_left.to_string(),
+                "status" => match b.status {
+                    Status::Pool => "pool",
+                    Status::Drawn => "drawn",
+                    Status::Map(_) => "map",
+                    Status::Out => "out",
+                    Status::Gone => "gone",
+                }
+                .to_string(),
+                _ => return None,
+            }
+        }
+    })
+}
+
+impl Rules for Wind {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        rules::legal(state)
+    }
+    fn apply(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
+        rules::apply(state, action)
+    }
+    fn to_act(state: &State) -> Option<Seat> {
+        rules::to_act(state)
+    }
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.result.clone()
+    }
+    fn view(state: &State, seat: Seat) -> View {
+        view(state, seat)
+    }
+    fn seats(_: &State) -> u8 {
+        2
+    }
+    fn seat_name(state: &State, seat: Seat) -> String {
+        state
+            .stat
+            .scenario
+            .sides
+            .get(usize::from(seat))
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    }
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+    fn dice(state: &mut State) -> &mut Dice {
+        &mut state.dice
+    }
+    fn reveals(state: &State) -> u64 {
+        state.reveals
+    }
+    fn probe(s: &State, key: &str) -> Option<String> {
+        probe(s, key)
+    }
+    fn scores(state: &State) -> Vec<i32> {
+        state.levels.to_vec()
+    }
+    /// Put a block (by key) on the map in an area, or take it out of play (`None`).
+    /// A block put on the map keeps its handle this turn, or takes its key as handle.
+    fn place_piece(state: &mut State, id: &str, area: Option<&str>) -> Result<(), String> {
+        let b = state
+            .blocks
+            .iter()
+            .position(|b| b.key == id || (!b.handle.is_empty() && b.handle == id))
+            .ok_or_else(|| format!("no block '{id}'"))?;
+        match area {
+            Some(a) => {
+                let i = state.stat.area(a).ok_or_else(|| format!("no area '{a}'"))?;
+                let blk = &mut state.blocks[b];
+                blk.status = Status::Map(i);
+                if blk.handle.is_empty() {
+                    blk.handle = blk.key.clone();
+                }
+            }
+            None => state.blocks[b].status = Status::Out,
+        }
+        Ok(())
+    }
+}

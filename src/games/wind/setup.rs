@@ -1,0 +1,281 @@
+//! Loading and checking *Once We Moved Like the Wind* data, and the initial state. Every
+//! error names the file, line and column and what was expected; nothing here panics on
+//! bad data.
+
+use super::data::{BlockKind, Nation, Pool, ScenarioDef, Tables};
+use super::rules;
+use super::state::{Block, Pending, Phase, State, Static, Status};
+use crate::core::areamap::AreaMap;
+use crate::core::data::{error_near, parse_ron, read_text};
+use crate::core::dice::Dice;
+use crate::core::error::DataError;
+use crate::core::game::LogEntry;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The game id used in scenario ids and data folders.
+pub const GAME: &str = "moved_like_the_wind";
+
+/// Load the rules tables from `rules/moved_like_the_wind/tables.ron` under the data root.
+pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
+    load_tables_file(&root.join("rules").join(GAME).join("tables.ron"))
+}
+
+/// Load and check a rules tables file.
+pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let t: Tables = parse_ron(&file, &text)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    if t.levels.is_empty() {
+        return Err(err("levels", "the Provocation level table is empty".into()));
+    }
+    for row in &t.chart {
+        if !t.levels.iter().any(|l| l.name == row.level) {
+            return Err(err(
+                &row.level,
+                format!("chart line '{}' names no Provocation level", row.level),
+            ));
+        }
+    }
+    for l in &t.levels {
+        if l.lo > l.hi {
+            return Err(err(&l.name, format!("level '{}' has lo > hi", l.name)));
+        }
+    }
+    Ok(t)
+}
+
+/// Load and check an area map file.
+pub fn load_map(path: &Path) -> Result<AreaMap, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let m: AreaMap = parse_ron(&file, &text)?;
+    m.validate()
+        .map_err(|e| error_near(&file, &text, "boundaries", e))?;
+    Ok(m)
+}
+
+/// A scenario with its tables and map, checked.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Shared static data.
+    pub stat: Arc<Static>,
+}
+
+/// Scenario ids shipped for this game, sorted.
+pub fn scenario_ids(root: &Path) -> Vec<String> {
+    let dir = root.join("scenarios").join(GAME);
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter_map(|p| {
+                    p.file_stem()
+                        .map(|s| format!("{GAME}/{}", s.to_string_lossy()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Load a scenario by id (`moved_like_the_wind/apache_wars`).
+pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
+    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
+    load_scenario_path(
+        root,
+        &root
+            .join("scenarios")
+            .join(GAME)
+            .join(format!("{stem}.ron")),
+    )
+}
+
+/// Whether a scenario file belongs to this game (it names an area map).
+pub fn is_wind_scenario(text: &str) -> bool {
+    text.contains("blocks:") && text.contains("map:")
+}
+
+/// Load and check a scenario file: the map it names, the tables, and rules-aware checks
+/// of the counter mix.
+pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let sc: ScenarioDef = parse_ron(&file, &text)?;
+    let tables = load_tables(root)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let map_path: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&sc.map);
+    if !map_path.exists() {
+        return Err(err(
+            &sc.map,
+            format!("map '{}' does not exist ({})", sc.map, map_path.display()),
+        ));
+    }
+    let map = load_map(&map_path)?;
+    if sc.sides.len() != 2 {
+        return Err(err(
+            "sides",
+            format!(
+                "this game has two seats (Apache, Army), found {}",
+                sc.sides.len()
+            ),
+        ));
+    }
+    for (kind, _) in map
+        .boundaries
+        .iter()
+        .map(|b| (b.kind.clone(), ()))
+        .collect::<std::collections::BTreeMap<_, _>>()
+    {
+        if tables.cost(&kind).is_none() {
+            return Err(DataError::file(
+                map_path.display().to_string(),
+                format!("boundary type '{kind}' has no movement cost in the rules tables"),
+            ));
+        }
+    }
+    let mut keys = BTreeSet::new();
+    for b in &sc.blocks {
+        if !keys.insert(b.key.as_str()) {
+            return Err(err(&b.key, format!("block '{}' is defined twice", b.key)));
+        }
+        let pool_ok = match b.nation {
+            Nation::Apache => matches!(b.pool, Pool::Bands | Pool::Rumors | Pool::ApacheLeaders),
+            Nation::Us => matches!(
+                b.pool,
+                Pool::UsSenior | Pool::UsJunior | Pool::UsUnits | Pool::SetAside
+            ),
+            Nation::Mexico => matches!(b.pool, Pool::MexSenior | Pool::MexJunior | Pool::MexUnits),
+        };
+        if !pool_ok {
+            return Err(err(
+                &b.key,
+                format!(
+                    "block '{}': pool {:?} is not a {:?} pool",
+                    b.key, b.pool, b.nation
+                ),
+            ));
+        }
+        if matches!(b.kind, BlockKind::Band | BlockKind::Rumor) {
+            let Some(t) = &b.territory else {
+                return Err(err(
+                    &b.key,
+                    format!("band or Rumor '{}' needs its home territory", b.key),
+                ));
+            };
+            if !map
+                .areas
+                .iter()
+                .any(|a| a.props.contains(t) && a.props.contains("water"))
+            {
+                return Err(err(
+                    &b.key,
+                    format!("'{}': no area of territory '{t}' has a Water symbol", b.key),
+                ));
+            }
+        }
+        if b.pool == Pool::ApacheLeaders && b.turns.is_none() {
+            return Err(err(
+                &b.key,
+                format!("Apache Leader '{}' needs its turns (first, last)", b.key),
+            ));
+        }
+        if b.kind.fights() && b.max_sp == 0 {
+            return Err(err(&b.key, format!("'{}' fights but has max_sp 0", b.key)));
+        }
+        if b.mp == 0 {
+            return Err(err(&b.key, format!("'{}' has no MP", b.key)));
+        }
+    }
+    for row in &tables.chart {
+        for k in &row.set_aside {
+            if !sc
+                .blocks
+                .iter()
+                .any(|b| &b.key == k && b.pool == Pool::SetAside)
+            {
+                return Err(DataError::file(
+                    format!("rules/{GAME}/tables.ron"),
+                    format!(
+                        "chart line {} sets aside '{k}', which the scenario lacks",
+                        row.level
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(t) = sc.options.turns
+        && !(sc.turns..=9).contains(&t)
+    {
+        return Err(err(
+            "turns",
+            format!("optional rule 11.5 allows 8 or 9 turns, not {t}"),
+        ));
+    }
+    Ok(Loaded {
+        stat: Arc::new(Static {
+            tables,
+            scenario: sc,
+            map,
+        }),
+    })
+}
+
+/// The state at the start of play: every block in its pool, then turn 1 begins with its
+/// Provocation roll.
+pub fn initial_state(stat: &Arc<Static>, seed: u64) -> State {
+    let sc = &stat.scenario;
+    let blocks = sc
+        .blocks
+        .iter()
+        .map(|d| Block {
+            key: d.key.clone(),
+            name: d.name.clone(),
+            handle: String::new(),
+            nation: d.nation,
+            kind: d.kind,
+            pool: d.pool,
+            territory: d.territory.clone(),
+            mp: d.mp,
+            mp_left: 0,
+            value: d.value,
+            senior: d.senior,
+            max_sp: d.max_sp,
+            sp: d.max_sp,
+            status: Status::Pool,
+            revealed: false,
+        })
+        .collect();
+    let mut s = State {
+        stat: stat.clone(),
+        blocks,
+        turn: 1,
+        last_turn: sc.options.turns.unwrap_or(sc.turns),
+        phase: Phase::Deploy,
+        side: rules::APACHE,
+        impulse: 1,
+        pending: Pending::None,
+        fight: None,
+        resolved: vec![],
+        level: None,
+        incursion: false,
+        incursion_now: false,
+        vp: [0, 0],
+        levels: [
+            sc.options.start_levels[0] as i32,
+            sc.options.start_levels[1] as i32,
+        ],
+        reveals: 0,
+        dice: Dice::new(seed),
+        result: None,
+        intro: vec![],
+    };
+    let mut log: Vec<LogEntry> = vec![];
+    rules::start_turn(&mut s, &mut log);
+    s.intro = log;
+    s
+}

@@ -1,0 +1,255 @@
+//! The state of a game of *Once We Moved Like the Wind*: every block with its area,
+//! strength and what the other player knows of it, the turn, phase and pending decision,
+//! the Victory Point and Victory Level tracks, and the dice.
+
+use super::data::{BlockKind, Nation, Pool, ScenarioDef, Tables};
+use crate::core::areamap::AreaMap;
+use crate::core::dice::Dice;
+use crate::core::game::Outcome;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Index of a block in `State::blocks`.
+pub type Bid = usize;
+
+/// Data shared by every state of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Static {
+    /// Rules tables.
+    pub tables: Tables,
+    /// The scenario.
+    pub scenario: ScenarioDef,
+    /// The area map.
+    pub map: AreaMap,
+}
+
+impl Static {
+    /// Whether area `a` has a property.
+    pub fn has(&self, a: usize, prop: &str) -> bool {
+        self.map.areas[a].props.contains(prop)
+    }
+    /// Area index by id.
+    pub fn area(&self, id: &str) -> Option<usize> {
+        self.map.index(id)
+    }
+    /// Area id.
+    pub fn id(&self, a: usize) -> &str {
+        &self.map.areas[a].id
+    }
+    /// Neighbouring areas with the boundary type.
+    pub fn neighbors(&self, a: usize) -> Vec<(usize, String)> {
+        self.map
+            .neighbors(&self.map.areas[a].id)
+            .filter_map(|(b, k)| self.map.index(b).map(|i| (i, k.to_string())))
+            .collect()
+    }
+    /// Whether an area lies entirely in US Territories (§7.0 "The National Border").
+    pub fn all_us(&self, a: usize) -> bool {
+        self.has(a, "us") && !self.has(a, "mexico")
+    }
+    /// Whether an area lies entirely in Mexican Territories.
+    pub fn all_mexican(&self, a: usize) -> bool {
+        self.has(a, "mexico") && !self.has(a, "us")
+    }
+    /// Whether an area has at least one Mountain boundary (§8.0 ambush bonus).
+    pub fn mountainous(&self, a: usize) -> bool {
+        self.neighbors(a).iter().any(|(_, k)| k == "mountain")
+    }
+}
+
+/// Where a block is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// In its pool (or, for Apache Leaders, on the Turn track), face down.
+    Pool,
+    /// Drawn this turn, waiting to be deployed.
+    Drawn,
+    /// On the map.
+    Map(usize),
+    /// Off the map for the rest of the turn: revealed Rumor, eliminated, forced to the
+    /// Reservation, captured (all go back to their pools at turn end, §10.0).
+    Out,
+    /// Out of the game (expired or killed Leaders, §10.0, §11.1-11.2).
+    Gone,
+}
+
+/// One block.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Block {
+    /// Key in the counter mix (`cochise`); hidden from the other seat until revealed.
+    pub key: String,
+    /// Printed name; hidden likewise.
+    pub name: String,
+    /// Handle in the notation this turn (`A7`, `U3`, `M1`): assigned at random when the
+    /// forces are picked, so it says nothing of what the block is.
+    pub handle: String,
+    /// Nation (its colour is public).
+    pub nation: Nation,
+    /// Kind.
+    pub kind: BlockKind,
+    /// Pool it returns to.
+    pub pool: Pool,
+    /// Home Territory (bands and Rumors).
+    pub territory: Option<String>,
+    /// MP allowance per impulse.
+    pub mp: u8,
+    /// MP left in the current movement segment.
+    pub mp_left: u8,
+    /// Leader value.
+    pub value: u8,
+    /// US Senior Leader.
+    pub senior: bool,
+    /// Most SP.
+    pub max_sp: u8,
+    /// Current SP.
+    pub sp: u8,
+    /// Where it is.
+    pub status: Status,
+    /// Face up for both players (revealed by the rules this turn).
+    pub revealed: bool,
+}
+
+impl Block {
+    /// The seat that owns it.
+    pub fn side(&self) -> u8 {
+        self.nation.side()
+    }
+    /// Its area, if on the map.
+    pub fn area(&self) -> Option<usize> {
+        match self.status {
+            Status::Map(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The phase of the turn (§5.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// A.III: a side deploys the forces it drew.
+    Deploy,
+    /// B/C: a side's movement segment of an impulse.
+    Move,
+    /// D: the Combat Phase.
+    Combat,
+    /// The game is over.
+    Over,
+}
+
+/// A decision owed inside the Combat Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Nothing: the Army player picks the next area (or the phase acts itself).
+    None,
+    /// The Apache player may reveal a Leader to retreat before combat (§8.0).
+    Retreat,
+    /// The Army player may reveal the Scout to cancel the retreat led by a Leader.
+    Scout {
+        /// The revealed Apache Leader.
+        leader: Bid,
+    },
+    /// A side assigns its Leaders to firing blocks, then fires (§8.0 "Leaders in
+    /// Ambush & Regular Combat").
+    Lead {
+        /// The side.
+        side: u8,
+    },
+    /// Hits to take where several blocks tie for strongest; `chooser` picks.
+    Loss {
+        /// The side taking the hits.
+        victim: u8,
+        /// The side choosing among the tied blocks.
+        chooser: u8,
+    },
+    /// The ambusher, now weaker, may retreat to an adjacent area (§8.0).
+    Withdraw,
+}
+
+/// The fight in the area being resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    /// The area.
+    pub area: usize,
+    /// The side that ambushes, if any.
+    pub ambusher: Option<u8>,
+    /// Regular combat under way.
+    pub regular: bool,
+    /// Leader -> block assignments for the current fire.
+    pub leads: Vec<(Bid, Bid)>,
+    /// Hits still to be taken by each side.
+    pub hits: [u32; 2],
+    /// Block currently absorbing hits for each side (strongest first, §8.0).
+    pub taking: [Option<Bid>; 2],
+}
+
+/// The whole state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Shared data.
+    pub stat: Arc<Static>,
+    /// Every block of the counter mix.
+    pub blocks: Vec<Block>,
+    /// Game turn, from 1.
+    pub turn: u32,
+    /// Last turn of this game (7, or 8-9 under 11.5).
+    pub last_turn: u32,
+    /// Phase.
+    pub phase: Phase,
+    /// Side acting in Deploy and Move.
+    pub side: u8,
+    /// Movement impulse, 1 or 2.
+    pub impulse: u8,
+    /// Pending combat decision.
+    pub pending: Pending,
+    /// The fight under way.
+    pub fight: Option<Fight>,
+    /// Areas whose combat is done this turn.
+    pub resolved: Vec<usize>,
+    /// This turn's Provocation level (index into the level table).
+    pub level: Option<usize>,
+    /// The Incursion marker: Yes when an Apache block crossed into an all-Mexican area
+    /// last turn (§7.0).
+    pub incursion: bool,
+    /// An incursion happened this turn.
+    pub incursion_now: bool,
+    /// Victory Points this turn per seat (§9.0).
+    pub vp: [i32; 2],
+    /// Victory Levels per seat.
+    pub levels: [i32; 2],
+    /// Count of reveals and die rolls; undo never crosses a rise.
+    pub reveals: u64,
+    /// Dice.
+    pub dice: Dice,
+    /// Result, once over.
+    pub result: Option<Outcome>,
+    /// Log lines produced before the first action (turn 1's Provocation roll), given
+    /// out with the first action's log.
+    #[serde(default)]
+    pub intro: Vec<crate::core::game::LogEntry>,
+}
+
+impl State {
+    /// A block by handle.
+    pub fn find(&self, handle: &str) -> Option<Bid> {
+        self.blocks
+            .iter()
+            .position(|b| b.handle == handle && matches!(b.status, Status::Map(_) | Status::Drawn))
+    }
+    /// Blocks on the map in an area.
+    pub fn in_area(&self, a: usize) -> impl Iterator<Item = Bid> + '_ {
+        (0..self.blocks.len()).filter(move |&i| self.blocks[i].status == Status::Map(a))
+    }
+    /// Blocks of a side on the map in an area.
+    pub fn side_in(&self, a: usize, side: u8) -> Vec<Bid> {
+        self.in_area(a)
+            .filter(|&i| self.blocks[i].side() == side)
+            .collect()
+    }
+    /// Total SP of a side's fighting blocks in an area.
+    pub fn sp_in(&self, a: usize, side: u8) -> u32 {
+        self.side_in(a, side)
+            .iter()
+            .map(|&i| u32::from(self.blocks[i].sp))
+            .sum()
+    }
+}
