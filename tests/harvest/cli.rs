@@ -57,7 +57,14 @@ fn every_command_has_help() {
 fn check_all_shipped_data() {
     let (code, out, _) = run(&["check", "scenarios", "rules"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("10 file(s) checked, 0 invalid"), "{out}");
+    assert!(out.contains("13 file(s) checked, 0 invalid"), "{out}");
+    for f in [
+        "ok   scenarios/moved_like_the_wind/apache_wars.ron",
+        "ok   scenarios/moved_like_the_wind/maps/apache_wars.ron: area map",
+        "ok   rules/moved_like_the_wind/tables.ron",
+    ] {
+        assert!(out.contains(f), "{f}: {out}");
+    }
 }
 
 #[test]
