@@ -7,7 +7,10 @@
 
 use super::action::Action;
 use super::data::{BlockKind, Nation, Pool};
-use super::state::{Bid, Block, Fight, Pending, Phase, State, Status};
+use super::state::{
+    Bid, Block, EDGE, FORT, Fight, MEXICO, OCEAN, Pending, Phase, RESERVATION, State, Status, TOWN,
+    US, WATER,
+};
 use crate::core::error::RuleError;
 use crate::core::game::{LogEntry, Outcome};
 
@@ -85,7 +88,7 @@ pub fn start_turn(s: &mut State, log: &mut Vec<LogEntry>) {
         let level = t.level_of(i32::from(die) + modifier);
         let name = t.levels[level].name.clone();
         log.push(LogEntry::public(format!(
-            "Turn {}: Provocation die {die} {modifier:+} = {} -> {name} (§6.0 {})",
+            "Turn {}: Provocation die {die} {modifier:+} = {} -> {name} ({})",
             s.turn,
             i32::from(die) + modifier,
             t.levels_source.label()
@@ -233,15 +236,15 @@ pub fn deploy_areas(s: &State, b: Bid) -> Vec<usize> {
     let blk = &s.blocks[b];
     let st = &s.stat;
     (0..st.map.areas.len())
-        .filter(|&a| !st.has(a, "ocean"))
+        .filter(|&a| !st.is(a, OCEAN))
         .filter(|&a| match (blk.nation, blk.kind) {
             (Nation::Apache, BlockKind::Leader) => true,
             (Nation::Apache, _) => {
-                st.has(a, "water") && blk.territory.as_deref().is_some_and(|t| st.has(a, t))
+                st.is(a, WATER) && blk.territory.as_deref().is_some_and(|t| st.has(a, t))
             }
-            (Nation::Us, BlockKind::Settler) => st.has(a, "town") && st.has(a, "us"),
-            (Nation::Us, _) => st.has(a, "us") && (st.has(a, "fort") || st.has(a, "town")),
-            (Nation::Mexico, _) => st.has(a, "mexico") && (st.has(a, "fort") || st.has(a, "town")),
+            (Nation::Us, BlockKind::Settler) => st.is(a, TOWN) && st.is(a, US),
+            (Nation::Us, _) => st.is(a, US) && (st.is(a, FORT) || st.is(a, TOWN)),
+            (Nation::Mexico, _) => st.is(a, MEXICO) && (st.is(a, FORT) || st.is(a, TOWN)),
         })
         .filter(|&a| !(blk.senior && other_senior_in(s, b, a)))
         .collect()
@@ -263,20 +266,20 @@ pub fn legal(s: &State) -> Vec<Action> {
     match s.phase {
         Phase::Over => {}
         Phase::Deploy => {
+            // Each drawn block is deployed once (undo takes a deployment back); the
+            // segment ends when every block is on the map.
             let mut waiting = false;
             for b in 0..s.blocks.len() {
                 let blk = &s.blocks[b];
-                if blk.side() != s.side || !matches!(blk.status, Status::Drawn | Status::Map(_)) {
+                if blk.side() != s.side || blk.status != Status::Drawn {
                     continue;
                 }
-                waiting |= blk.status == Status::Drawn;
+                waiting = true;
                 for a in deploy_areas(s, b) {
-                    if blk.status != Status::Map(a) {
-                        out.push(Action::Deploy {
-                            block: blk.handle.clone(),
-                            area: s.stat.id(a).to_string(),
-                        });
-                    }
+                    out.push(Action::Deploy {
+                        block: blk.handle.clone(),
+                        area: s.stat.id(a).to_string(),
+                    });
                 }
             }
             if !waiting {
@@ -292,7 +295,7 @@ pub fn legal(s: &State) -> Vec<Action> {
                 if s.side == ARMY && blk.kind != BlockKind::Leader {
                     continue;
                 }
-                for (to, _) in s.stat.neighbors(blk.area().unwrap_or(0)) {
+                for &(to, _) in s.stat.neighbors(blk.area().unwrap_or(0)) {
                     if move_ok(s, b, to, &[]).is_ok() {
                         out.push(Action::Move {
                             block: blk.handle.clone(),
@@ -322,13 +325,8 @@ pub fn legal(s: &State) -> Vec<Action> {
 /// Movement cost for a block to cross from its area into `to` (§7.0 "Movement Costs").
 pub fn cost(s: &State, b: Bid, to: usize) -> Option<u8> {
     let from = s.blocks[b].area()?;
-    let kind = s
-        .stat
-        .neighbors(from)
-        .into_iter()
-        .find(|(a, _)| *a == to)?
-        .1;
-    let c = s.stat.tables.cost(&kind)?;
+    let &(_, k) = s.stat.neighbors(from).iter().find(|(a, _)| *a == to)?;
+    let c = &s.stat.tables.costs[k];
     if s.blocks[b].side() == APACHE {
         let extra = if s.in_area(to).any(|o| s.blocks[o].side() == ARMY) {
             s.stat.tables.apache_enter_army.value.max(0) as u8
@@ -359,7 +357,7 @@ fn followers(s: &State, leader: Bid, to: usize) -> Vec<Bid> {
 fn move_ok(s: &State, b: Bid, to: usize, with: &[Bid]) -> Result<(), String> {
     let blk = &s.blocks[b];
     let here = blk.area().ok_or("the block is not on the map")?;
-    if s.stat.has(to, "ocean") {
+    if s.stat.is(to, OCEAN) {
         return Err("the ocean may not be entered (§3.0)".into());
     }
     let party: Vec<Bid> = std::iter::once(b).chain(with.iter().copied()).collect();
@@ -469,7 +467,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
         }
         Pending::Withdraw => {
             let side = f.ambusher.unwrap_or(ARMY);
-            for (to, _) in s.stat.neighbors(area) {
+            for &(to, _) in s.stat.neighbors(area) {
                 if withdraw_ok(s, area, side, to) {
                     out.push(Action::Withdraw {
                         area: s.stat.id(to).to_string(),
@@ -485,7 +483,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
 /// Reservation (Apache blocks there are never attacked, §8.0 "Reservations").
 pub fn contested(s: &State) -> Vec<usize> {
     (0..s.stat.map.areas.len())
-        .filter(|&a| !s.resolved.contains(&a) && !s.stat.has(a, "reservation"))
+        .filter(|&a| !s.resolved.contains(&a) && !s.stat.is(a, RESERVATION))
         .filter(|&a| !s.side_in(a, APACHE).is_empty() && !s.side_in(a, ARMY).is_empty())
         .collect()
 }
@@ -505,7 +503,7 @@ fn strongest(s: &State, area: usize, side: u8) -> Vec<Bid> {
 }
 
 fn withdraw_ok(s: &State, from: usize, side: u8, to: usize) -> bool {
-    if s.stat.has(to, "ocean") {
+    if s.stat.is(to, OCEAN) {
         return false;
     }
     let blocks = s.side_in(from, side);
@@ -600,7 +598,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 s.blocks[p].mp_left -= c;
                 s.blocks[p].status = Status::Map(to);
             }
-            if s.side == APACHE && s.stat.has(from, "us") && s.stat.all_mexican(to) {
+            if s.side == APACHE && s.stat.is(from, US) && s.stat.all_mexican(to) {
                 if !s.incursion_now {
                     log.push(LogEntry::public(format!(
                         "Apache incursion into Mexico ({} -> {area}): the Incursion marker goes to Yes (§7.0)",
@@ -716,7 +714,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             for &b in &moving {
                 s.blocks[b].status = Status::Map(to);
             }
-            if side == APACHE && s.stat.has(f.area, "us") && s.stat.all_mexican(to) {
+            if side == APACHE && s.stat.is(f.area, US) && s.stat.all_mexican(to) {
                 s.incursion_now = true;
             }
             log.push(LogEntry::public(format!(
@@ -827,7 +825,7 @@ fn block_limits(s: &mut State, side: u8, log: &mut Vec<LogEntry>) {
 fn reveal_rumors(s: &mut State, log: &mut Vec<LogEntry>) {
     let vp = s.stat.tables.vp_rumor.value;
     for a in 0..s.stat.map.areas.len() {
-        let both = !s.side_in(a, ARMY).is_empty() || s.stat.has(a, "reservation");
+        let both = !s.side_in(a, ARMY).is_empty() || s.stat.is(a, RESERVATION);
         if !both {
             continue;
         }
@@ -854,7 +852,7 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
     let vp = s.stat.tables.vp_reinforcement.value;
     let mut gained = 0;
     for a in 0..s.stat.map.areas.len() {
-        if !(s.stat.has(a, "us") && s.stat.has(a, "town")) {
+        if !(s.stat.is(a, US) && s.stat.is(a, TOWN)) {
             continue;
         }
         let here = s.side_in(a, ARMY);
@@ -913,7 +911,7 @@ fn begin_combat(s: &mut State, log: &mut Vec<LogEntry>) {
         if army.len() == 1
             && s.blocks[army[0]].kind == BlockKind::Settler
             && !s.side_in(a, APACHE).is_empty()
-            && (s.stat.has(a, "fort") || s.stat.has(a, "town"))
+            && (s.stat.is(a, FORT) || s.stat.is(a, TOWN))
         {
             let b = army[0];
             let lost = i32::from(s.blocks[b].sp);
@@ -1359,7 +1357,7 @@ fn victory_points(s: &mut State, log: &mut Vec<LogEntry>) {
     }
     // Apache blocks ending the turn in a Reservation count as forced (§8.0, §9.0).
     for a in 0..s.stat.map.areas.len() {
-        if !s.stat.has(a, "reservation") {
+        if !s.stat.is(a, RESERVATION) {
             continue;
         }
         let mut sp = 0;
@@ -1379,7 +1377,7 @@ fn victory_points(s: &mut State, log: &mut Vec<LogEntry>) {
     s.vp[usize::from(ARMY)] += forced_vp;
     // Map-edge areas, except the Mescalero Reservation: 1 Army VP per 3 Apache blocks.
     let edge_blocks = (0..s.stat.map.areas.len())
-        .filter(|&a| s.stat.has(a, "edge") && !s.stat.has(a, "reservation"))
+        .filter(|&a| s.stat.is(a, EDGE) && !s.stat.is(a, RESERVATION))
         .map(|a| s.side_in(a, APACHE).len() as i32)
         .sum::<i32>();
     let per = t.edge_blocks_per_vp.value.max(1);

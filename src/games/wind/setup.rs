@@ -217,11 +217,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         ));
     }
     Ok(Loaded {
-        stat: Arc::new(Static {
-            tables,
-            scenario: sc,
-            map,
-        }),
+        stat: Arc::new(Static::new(tables, sc, map)),
     })
 }
 

@@ -21,12 +21,58 @@ pub struct Static {
     pub scenario: ScenarioDef,
     /// The area map.
     pub map: AreaMap,
+    /// For each area, its neighbours with the index of the boundary type's row in
+    /// `tables.costs` (built once at load; see [`Static::new`]).
+    pub adj: Vec<Vec<(usize, usize)>>,
+    /// For each area, one bit per name in [`FLAGS`] that it has as a property.
+    pub flags: Vec<u16>,
 }
+
+/// Bit of [`FLAGS`] for the Water symbol.
+pub const WATER: u16 = 1;
+/// Bit for a Town.
+pub const TOWN: u16 = 1 << 1;
+/// Bit for a Fort.
+pub const FORT: u16 = 1 << 2;
+/// Bit for an area (partly) in US Territories.
+pub const US: u16 = 1 << 3;
+/// Bit for an area (partly) in Mexican Territories.
+pub const MEXICO: u16 = 1 << 4;
+/// Bit for a Reservation area.
+pub const RESERVATION: u16 = 1 << 5;
+/// Bit for a map-edge area.
+pub const EDGE: u16 = 1 << 6;
+/// Bit for the ocean.
+pub const OCEAN: u16 = 1 << 7;
+
+/// Area properties the rules test often, kept as bits for speed.
+pub const FLAGS: [&str; 13] = [
+    "water",
+    "town",
+    "fort",
+    "us",
+    "mexico",
+    "reservation",
+    "edge",
+    "ocean",
+    "arizona",
+    "new_mexico",
+    "texas",
+    "sonora",
+    "chihuahua",
+];
 
 impl Static {
     /// Whether area `a` has a property.
     pub fn has(&self, a: usize, prop: &str) -> bool {
-        self.map.areas[a].props.contains(prop)
+        match FLAGS.iter().position(|f| *f == prop) {
+            Some(i) => self.flags.get(a).is_some_and(|m| m & (1 << i) != 0),
+            None => self.map.areas[a].props.contains(prop),
+        }
+    }
+    /// Whether area `a` has a property bit (`WATER`, `TOWN`...).
+    pub fn is(&self, a: usize, bit: u16) -> bool {
+        self.flags.get(a).is_some_and(|m| m & bit != 0)
     }
     /// Area index by id.
     pub fn area(&self, id: &str) -> Option<usize> {
@@ -36,24 +82,56 @@ impl Static {
     pub fn id(&self, a: usize) -> &str {
         &self.map.areas[a].id
     }
-    /// Neighbouring areas with the boundary type.
-    pub fn neighbors(&self, a: usize) -> Vec<(usize, String)> {
-        self.map
-            .neighbors(&self.map.areas[a].id)
-            .filter_map(|(b, k)| self.map.index(b).map(|i| (i, k.to_string())))
-            .collect()
+    /// Build the shared data; boundary types without a cost row are left out of the
+    /// adjacency (loading refuses such maps first).
+    pub fn new(tables: Tables, scenario: ScenarioDef, map: AreaMap) -> Self {
+        let adj = (0..map.areas.len())
+            .map(|a| {
+                map.neighbors(&map.areas[a].id)
+                    .filter_map(|(b, k)| {
+                        let i = map.index(b)?;
+                        let c = tables.costs.iter().position(|c| c.kind == k)?;
+                        Some((i, c))
+                    })
+                    .collect()
+            })
+            .collect();
+        let flags = map
+            .areas
+            .iter()
+            .map(|a| {
+                FLAGS
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| a.props.contains(**f))
+                    .fold(0u16, |m, (i, _)| m | (1 << i))
+            })
+            .collect();
+        Static {
+            tables,
+            scenario,
+            map,
+            adj,
+            flags,
+        }
+    }
+    /// Neighbouring areas with the index of the boundary type's cost row.
+    pub fn neighbors(&self, a: usize) -> &[(usize, usize)] {
+        self.adj.get(a).map_or(&[], Vec::as_slice)
     }
     /// Whether an area lies entirely in US Territories (§7.0 "The National Border").
     pub fn all_us(&self, a: usize) -> bool {
-        self.has(a, "us") && !self.has(a, "mexico")
+        self.is(a, US) && !self.is(a, MEXICO)
     }
     /// Whether an area lies entirely in Mexican Territories.
     pub fn all_mexican(&self, a: usize) -> bool {
-        self.has(a, "mexico") && !self.has(a, "us")
+        self.is(a, MEXICO) && !self.is(a, US)
     }
     /// Whether an area has at least one Mountain boundary (§8.0 ambush bonus).
     pub fn mountainous(&self, a: usize) -> bool {
-        self.neighbors(a).iter().any(|(_, k)| k == "mountain")
+        self.neighbors(a)
+            .iter()
+            .any(|&(_, k)| self.tables.costs[k].kind == "mountain")
     }
 }
 

@@ -1,4 +1,4 @@
-//! Integration tests for the shared core and Harvest the Wind, in one test binary so
+//! Integration tests for the shared core and every ruleset, in one test binary so
 //! that a test run links Bevy once. One module per area.
 
 mod bad_input;
@@ -13,3 +13,4 @@ mod specials;
 mod tables;
 mod util;
 mod views;
+mod wind;

@@ -1,0 +1,9 @@
+//! Tests of *Once We Moved Like the Wind* (seed 001): rules by section, the seed's
+//! combat and Victory Point examples with forced dice, hidden-information views, bad
+//! input, and seeded random playouts that must replay identically.
+
+mod examples;
+mod playouts;
+mod rules;
+mod util;
+mod views;
