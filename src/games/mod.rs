@@ -44,6 +44,106 @@ pub fn scenarios(root: &Path, game: &str) -> Vec<String> {
     }
 }
 
+/// What the menu's scenario screen shows, for any game.
+#[derive(Clone, Debug)]
+pub struct ScenarioInfo {
+    /// Scenario id (`game/scenario`).
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Date and rule, or length.
+    pub subtitle: String,
+    /// Historical background.
+    pub background: String,
+    /// Victory conditions, with their source.
+    pub victory: String,
+    /// Length in words.
+    pub length: String,
+    /// Reconstructions this scenario relies on, one line each.
+    pub notes: Vec<String>,
+    /// The game hides information from a seat (the curtain is then always on).
+    pub hidden: bool,
+    /// Players may place their own set-up units (Harvest the Wind's manual set-up).
+    pub manual_setup: bool,
+}
+
+/// Load a scenario's summary for the menu.
+pub fn scenario_info(root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
+    let game = id.split('/').next().unwrap_or_default();
+    if game == wind::setup::GAME {
+        let l = wind::setup::load_scenario_id(root, id)?;
+        let st = &l.stat;
+        let sc = &st.scenario;
+        let t = &st.tables;
+        let mut notes = vec![
+            format!("Provocation Chart: {}", t.chart_source.label()),
+            format!("Area block limits: Apache {} ({}); Army {} ({})", t.apache_limit.value, t.apache_limit.source.label(), t.army_limit.value, t.army_limit.source.label()),
+            "The area map: RECONSTRUCTION from the geography of 1861-86 (see docs/reconstructions-wind.md)".to_string(),
+        ];
+        for c in &t.costs {
+            if c.army_source.is_reconstruction() {
+                notes.push(format!(
+                    "Army cost of a {} boundary, {} MP: {}",
+                    c.kind,
+                    c.army,
+                    c.army_source.label()
+                ));
+            }
+        }
+        for b in &sc.blocks {
+            if b.source.is_reconstruction()
+                && matches!(
+                    b.kind,
+                    wind::data::BlockKind::Leader
+                        | wind::data::BlockKind::Scout
+                        | wind::data::BlockKind::Settler
+                )
+            {
+                notes.push(format!("{}: {}", b.name, b.source.label()));
+            }
+        }
+        let recon = sc
+            .blocks
+            .iter()
+            .filter(|b| b.source.is_reconstruction())
+            .count();
+        notes.push(format!(
+            "{recon} of {} blocks carry a reconstructed value (band/Rumor split, maximum SP...)",
+            sc.blocks.len()
+        ));
+        return Ok(ScenarioInfo {
+            id: id.to_string(),
+            name: sc.name.clone(),
+            subtitle: format!("{} turns (§2.0), each about 3.5 years", sc.turns),
+            background: sc.background.clone(),
+            victory: format!("{} [rule §9.0]", sc.victory),
+            length: format!("{} turns; optional rule 11.5 allows 8 or 9", sc.turns),
+            notes,
+            hidden: true,
+            manual_setup: false,
+        });
+    }
+    let l = harvest::setup::load_scenario_id(root, id)?;
+    let sc = &l.stat.scenario;
+    Ok(ScenarioInfo {
+        id: id.to_string(),
+        name: sc.name.clone(),
+        subtitle: format!("{} — rule {}", sc.date, sc.rule),
+        background: sc.background.clone(),
+        victory: format!("{} [{}]", sc.victory.text, sc.victory.source.label()),
+        length: match sc.turns {
+            Some(t) => format!("Length: {t} turns [{}]", sc.turns_source.label()),
+            None => "No turn limit".into(),
+        },
+        notes: sc.notes.clone(),
+        hidden: sc
+            .forces
+            .iter()
+            .any(|f| f.hidden || f.kind == harvest::data::ForceKind::Hidden),
+        manual_setup: true,
+    })
+}
+
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path.
 /// `manual_setup` lets Harvest the Wind players place their set-up units; the block game
 /// always has its players deploy.

@@ -28,6 +28,11 @@ pub struct CursorWorld(pub Option<Vec2>);
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Clicked(pub Option<Coord>);
 
+/// The world point clicked this frame on the board, for boards that are not hex maps
+/// (area maps pick their own area).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ClickedWorld(pub Option<Vec2>);
+
 /// Request to fit the board into the free area.
 #[derive(Resource, Default)]
 pub struct FitRequest {
@@ -47,6 +52,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Hover>()
         .init_resource::<Clicked>()
         .init_resource::<CursorWorld>()
+        .init_resource::<ClickedWorld>()
         .init_resource::<FitRequest>()
         .add_systems(Update, (pointer, camera_controls, fit).chain());
 }
@@ -205,11 +211,12 @@ fn pointer(
     mut hover: ResMut<Hover>,
     mut clicked: ResMut<Clicked>,
     mut cursor_world: ResMut<CursorWorld>,
+    mut clicked_world: ResMut<ClickedWorld>,
 ) -> Result {
     hover.0 = None;
     clicked.0 = None;
     cursor_world.0 = None;
-    let Some(map) = map else { return Ok(()) };
+    clicked_world.0 = None;
     let Some(cursor) = window.cursor_position() else {
         return Ok(());
     };
@@ -228,10 +235,15 @@ fn pointer(
     let Ok(world) = cam.viewport_to_world_2d(tf, cursor) else {
         return Ok(());
     };
-    hover.0 = pick(&map.0, world);
     cursor_world.0 = Some(world);
     if buttons.just_released(MouseButton::Left) {
-        clicked.0 = hover.0;
+        clicked_world.0 = Some(world);
+    }
+    if let Some(map) = map {
+        hover.0 = pick(&map.0, world);
+        if buttons.just_released(MouseButton::Left) {
+            clicked.0 = hover.0;
+        }
     }
     Ok(())
 }
@@ -248,7 +260,6 @@ fn camera_controls(
     buttons: Res<ButtonInput<MouseButton>>,
     scroll: Res<AccumulatedMouseScroll>,
     motion: Res<AccumulatedMouseMotion>,
-    hover: Res<Hover>,
     cursor: Res<CursorWorld>,
     time: Res<Time>,
     mut fit: ResMut<FitRequest>,
@@ -268,7 +279,7 @@ fn camera_controls(
         tf.translation.x = moved.x;
         tf.translation.y = moved.y;
     }
-    if hover.0.is_some()
+    if cursor.0.is_some()
         && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
     {
         tf.translation.x -= motion.delta.x * ortho.scale;

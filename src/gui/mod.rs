@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod harvest;
+pub mod wind;
 
 use crate::core::session::GameSession;
 use crate::games;
@@ -141,11 +142,8 @@ pub struct MenuState {
     manual_setup: bool,
     curtain: bool,
     error: String,
-    /// The chosen game's scenarios (id, loaded data or the load error), read once per game.
-    cache: Vec<(
-        String,
-        Result<std::sync::Arc<games::harvest::state::Static>, String>,
-    )>,
+    /// The chosen game's scenarios (id, summary or the load error), read once per game.
+    cache: Vec<(String, Result<games::ScenarioInfo, String>)>,
     /// The game the cache was read for.
     cached_game: Option<usize>,
 }
@@ -199,7 +197,7 @@ impl Plugin for ShellPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .init_resource::<MenuState>()
-            .add_plugins((board::plugin, harvest::plugin))
+            .add_plugins((board::plugin, harvest::plugin, wind::plugin))
             .add_systems(PreStartup, spawn_camera)
             .add_systems(Update, msaa_for_software_renderer)
             .add_systems(
@@ -276,9 +274,7 @@ fn menu_ui(
                 menu.cache = games::scenarios(&root, game.id)
                     .into_iter()
                     .map(|id| {
-                        let l = games::harvest::setup::load_scenario_id(&root, &id)
-                            .map(|l| l.stat)
-                            .map_err(|e| e.to_string());
+                        let l = games::scenario_info(&root, &id).map_err(|e| e.to_string());
                         (id, l)
                     })
                     .collect();
@@ -288,7 +284,7 @@ fn menu_ui(
             let mut pick = None;
             for (i, (id, l)) in menu.cache.iter().enumerate() {
                 let name = match l {
-                    Ok(st) => format!("{} ({})", st.scenario.name, st.scenario.date),
+                    Ok(info) => format!("{} ({})", info.name, info.subtitle),
                     Err(e) => format!("{id}: {e}"),
                 };
                 if cols[0].selectable_label(menu.scenario == i, name).clicked() {
@@ -343,27 +339,17 @@ fn menu_ui(
                     .1
                     .clone()
                 {
-                    Ok(stat) => {
-                        let sc = &stat.scenario;
+                    Ok(sc) => {
                         cols[1].heading(&sc.name);
-                        cols[1].label(format!("{} — rule {}", sc.date, sc.rule));
+                        cols[1].label(&sc.subtitle);
                         egui::ScrollArea::vertical().id_salt("scenario_text").show(
                             &mut cols[1],
                             |ui| {
                                 ui.strong("Historical background");
                                 ui.label(&sc.background);
                                 ui.strong("Victory conditions");
-                                ui.label(format!(
-                                    "{} [{}]",
-                                    sc.victory.text,
-                                    sc.victory.source.label()
-                                ));
-                                ui.label(match sc.turns {
-                                    Some(t) => {
-                                        format!("Length: {t} turns [{}]", sc.turns_source.label())
-                                    }
-                                    None => "No turn limit".into(),
-                                });
+                                ui.label(&sc.victory);
+                                ui.label(&sc.length);
                                 if !sc.notes.is_empty() {
                                     ui.strong("Reconstructions in this scenario");
                                     for n in &sc.notes {
@@ -372,10 +358,7 @@ fn menu_ui(
                                 }
                             },
                         );
-                        let hidden = sc
-                            .forces
-                            .iter()
-                            .any(|f| f.hidden || f.kind == games::harvest::data::ForceKind::Hidden);
+                        let hidden = sc.hidden;
                         if cols[1]
                             .button(egui::RichText::new("▶ Start game").heading())
                             .clicked()

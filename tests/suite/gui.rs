@@ -1,5 +1,5 @@
-//! Headless Bevy App tests of the Harvest the Wind plugin (no window, no GPU), and the
-//! screenshot smoke test under Xvfb.
+//! Headless Bevy App tests of the Harvest the Wind and block-game plugins (no window,
+//! no GPU), and the screenshot smoke test under Xvfb for every shipped scenario.
 
 use crate::util::{bin, root, scratch};
 use bevy::prelude::*;
@@ -123,7 +123,10 @@ fn screenshot_every_scenario_under_xvfb() {
         return;
     }
     let dir = scratch("shots");
-    for id in crate::util::scenario_ids() {
+    let mut ids = crate::util::scenario_ids();
+    ids.extend(games::scenarios(&root(), "moved_like_the_wind"));
+    assert!(ids.len() >= 7);
+    for id in ids {
         let out = dir.join(format!("{}.png", id.replace('/', "_")));
         let status = std::process::Command::new("xvfb-run")
             .args([
@@ -160,4 +163,79 @@ fn screenshot_every_scenario_under_xvfb() {
             colours.len()
         );
     }
+}
+
+fn wind_app(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        bevy::asset::AssetPlugin::default(),
+    ));
+    app.init_asset::<Mesh>().init_asset::<ColorMaterial>();
+    app.insert_resource(ButtonInput::<KeyCode>::default());
+    app.init_state::<Screen>();
+    app.add_plugins(wargame::gui::wind::logic_plugin);
+    let s = games::new_session(&root(), "moved_like_the_wind/apache_wars", seed, false).unwrap();
+    app.insert_resource(Game::new(s, false));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
+    use wargame::games::wind::state::Status;
+    use wargame::gui::board::ClickedWorld;
+    use wargame::gui::wind::{WindOverlay, WindSelection};
+    let mut app = wind_app(3);
+    assert!(
+        count::<BoardEntity>(&mut app) >= 59 + 100,
+        "an entity per area and per boundary at least"
+    );
+    // Pick a drawn Apache block and one of its legal areas, then click that area's
+    // first vertex nudged toward its centre.
+    let (handle, area, point) = {
+        let game = app.world().resource::<Game>();
+        let legal = game.session.legal();
+        let first = legal
+            .iter()
+            .find(|l| l.starts_with("deploy "))
+            .unwrap()
+            .clone();
+        let w: Vec<&str> = first.split_whitespace().collect();
+        let s = &game
+            .session
+            .as_any()
+            .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
+            .unwrap()
+            .state;
+        let a = s.stat.area(w[2]).unwrap();
+        let poly = &s.stat.map.areas[a].polygon;
+        let c = poly
+            .iter()
+            .fold([0.0f32, 0.0], |m, p| [m[0] + p[0], m[1] + p[1]]);
+        let c = [c[0] / poly.len() as f32, c[1] / poly.len() as f32];
+        (w[1].to_string(), a, Vec2::new(c[0] - 800.0, 600.0 - c[1]))
+    };
+    app.world_mut().resource_mut::<WindSelection>().block = Some(handle.clone());
+    app.update();
+    assert!(
+        count::<WindOverlay>(&mut app) > 0,
+        "the legal areas are highlighted"
+    );
+    app.world_mut().resource_mut::<ClickedWorld>().0 = Some(point);
+    app.update();
+    let game = app.world().resource::<Game>();
+    let s = &game
+        .session
+        .as_any()
+        .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
+        .unwrap()
+        .state;
+    let b = s.blocks.iter().find(|b| b.handle == handle).unwrap();
+    assert_eq!(b.status, Status::Map(area), "{}", game.status);
 }

@@ -1,0 +1,664 @@
+//! The *Once We Moved Like the Wind* plugin: draws the area map (territory colours,
+//! boundary types, Towns, Forts, Water, Reservations and labels) and the current seat's
+//! view of the blocks: its own face up with name and strength, the other side's as blank
+//! blocks of their colour until revealed. Clicks deploy and move blocks; the panels
+//! show the turn, the selected area's blocks, the Army Leader's party, the combat
+//! decisions and the log, all through the seat's view.
+
+use super::board::{BoardArea, BoardEntity, ClickedWorld, FitRequest};
+use super::{Game, Screen};
+use crate::core::game::Seat;
+use crate::core::session::Session;
+use crate::games::wind::action::Action;
+use crate::games::wind::data::{BlockKind, Nation};
+use crate::games::wind::state::State;
+use crate::games::wind::{BlockView, Wind, view};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Blocks and highlights (redrawn when the game or the selection changes).
+#[derive(Component)]
+pub struct WindOverlay;
+
+/// The selection on the area map.
+#[derive(Resource, Default)]
+pub struct WindSelection {
+    /// Selected area index.
+    pub area: Option<usize>,
+    /// Selected block handle.
+    pub block: Option<String>,
+    /// Blocks the selected Army Leader takes along (handles).
+    pub party: Vec<String>,
+    drawn: u64,
+    drawn_sel: Option<(Option<usize>, Option<String>, usize)>,
+    drawn_viewer: Option<(Seat, bool)>,
+}
+
+/// Register the plugin.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin).add_systems(
+        EguiPrimaryContextPass,
+        panels
+            .run_if(in_state(Screen::Playing))
+            .before(super::curtain_ui),
+    );
+}
+
+/// The systems that need no egui: board, blocks and clicks (headless tests use this).
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<WindSelection>()
+        .init_resource::<ClickedWorld>()
+        .init_resource::<FitRequest>()
+        .init_resource::<BoardArea>()
+        .add_systems(OnEnter(Screen::Playing), spawn_board)
+        .add_systems(OnExit(Screen::Playing), despawn_board)
+        .add_systems(
+            Update,
+            (click, redraw).chain().run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn state(game: &Game) -> Option<&State> {
+    game.session
+        .as_any()
+        .downcast_ref::<Session<Wind>>()
+        .map(|s| &s.state)
+}
+
+/// Map units (x east, y south) to world coordinates (y up), centred.
+fn world(p: [f32; 2]) -> Vec2 {
+    Vec2::new(p[0] - 800.0, 600.0 - p[1])
+}
+
+fn centroid(poly: &[[f32; 2]]) -> Vec2 {
+    if poly.is_empty() {
+        return Vec2::ZERO;
+    }
+    poly.iter().map(|&p| world(p)).sum::<Vec2>() / poly.len() as f32
+}
+
+/// The area under a world point (even-odd rule).
+fn pick(s: &State, p: Vec2) -> Option<usize> {
+    s.stat.map.areas.iter().position(|a| {
+        let pts: Vec<Vec2> = a.polygon.iter().map(|&q| world(q)).collect();
+        let mut inside = false;
+        let mut j = pts.len().wrapping_sub(1);
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[j]);
+            if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+                inside = !inside;
+            }
+            j = i;
+        }
+        inside
+    })
+}
+
+fn fill_colour(props: &std::collections::BTreeSet<String>) -> Color {
+    let has = |p: &str| props.contains(p);
+    if has("ocean") {
+        Color::srgb(0.47, 0.62, 0.86)
+    } else if has("reservation") {
+        Color::srgb(0.90, 0.78, 0.48)
+    } else if has("us") && has("mexico") {
+        Color::srgb(0.80, 0.72, 0.86)
+    } else if has("mexico") {
+        Color::srgb(0.92, 0.78, 0.74)
+    } else if has("texas") {
+        Color::srgb(0.80, 0.86, 0.72)
+    } else if has("new_mexico") {
+        Color::srgb(0.76, 0.84, 0.92)
+    } else {
+        Color::srgb(0.88, 0.87, 0.78)
+    }
+}
+
+/// Boundary colour and width by type (§3.0).
+fn boundary_style(kind: &str) -> (Color, f32) {
+    match kind {
+        "mountain" => (Color::srgb(0.40, 0.22, 0.08), 7.0),
+        "mixed" => (Color::srgb(0.62, 0.48, 0.22), 4.0),
+        "rio_grande" => (Color::srgb(0.10, 0.35, 0.85), 7.0),
+        _ => (Color::srgb(0.35, 0.35, 0.35), 1.5),
+    }
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut fit: ResMut<FitRequest>,
+    mut sel: ResMut<WindSelection>,
+) {
+    *sel = WindSelection::default();
+    let Some(game) = game else { return };
+    let Some(s) = state(&game) else { return };
+    let map = &s.stat.map;
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for a in &map.areas {
+        let pts: Vec<Vec2> = a.polygon.iter().map(|&p| world(p)).collect();
+        for p in &pts {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        if pts.len() < 3 {
+            continue;
+        }
+        commands.spawn((
+            BoardEntity,
+            Mesh2d(meshes.add(ConvexPolygon::new_unchecked(pts.clone()))),
+            MeshMaterial2d(materials.add(fill_colour(&a.props))),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+        ));
+        let c = centroid(&a.polygon);
+        let mut marks = vec![];
+        for (p, m) in [
+            ("town", "Town"),
+            ("fort", "Fort"),
+            ("water", "Water"),
+            ("reservation", "Reservation"),
+            ("edge", "Edge"),
+        ] {
+            if a.props.contains(p) {
+                marks.push(m);
+            }
+        }
+        commands.spawn((
+            BoardEntity,
+            Text2d::new(a.name.clone()),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
+            Transform::from_xyz(c.x, c.y + 30.0, 0.3),
+        ));
+        if !marks.is_empty() {
+            commands.spawn((
+                BoardEntity,
+                Text2d::new(marks.join(" · ")),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::srgba(0.1, 0.1, 0.4, 0.8)),
+                Transform::from_xyz(c.x, c.y + 17.0, 0.3),
+            ));
+        }
+    }
+    // Boundaries: the shared edge of each adjacent pair, styled by type.
+    for b in &map.boundaries {
+        let (Some(ia), Some(ib)) = (map.index(&b.a), map.index(&b.b)) else {
+            continue;
+        };
+        let pa = &map.areas[ia].polygon;
+        let pb = &map.areas[ib].polygon;
+        let shared: Vec<Vec2> = pa
+            .iter()
+            .filter(|p| {
+                pb.iter()
+                    .any(|q| (p[0] - q[0]).abs() < 1.0 && (p[1] - q[1]).abs() < 1.0)
+            })
+            .map(|&p| world(p))
+            .collect();
+        if shared.len() < 2 {
+            continue;
+        }
+        let (p, q) = (shared[0], shared[shared.len() - 1]);
+        let (colour, width) = boundary_style(&b.kind);
+        let d = q - p;
+        commands.spawn((
+            BoardEntity,
+            Mesh2d(meshes.add(Rectangle::new(d.length(), width))),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_xyz((p.x + q.x) / 2.0, (p.y + q.y) / 2.0, 0.2)
+                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+        ));
+    }
+    fit.bounds = Some((lo, hi));
+    fit.pending = true;
+}
+
+#[allow(clippy::type_complexity)] // an ECS query filter: boards and overlays together
+fn despawn_board(
+    mut commands: Commands,
+    q: Query<Entity, Or<(With<BoardEntity>, With<WindOverlay>)>>,
+) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+}
+
+/// The legal actions that would move or deploy `block` into `area`.
+fn moves_to(legal: &[String], block: &str, area: &str) -> Vec<String> {
+    legal
+        .iter()
+        .filter(|l| match l.parse::<Action>() {
+            Ok(Action::Deploy { block: b, area: a })
+            | Ok(Action::Move {
+                block: b, area: a, ..
+            }) => b == block && a == area,
+            _ => false,
+        })
+        .cloned()
+        .collect()
+}
+
+fn click(
+    mut game: Option<ResMut<Game>>,
+    clicked: Res<ClickedWorld>,
+    mut sel: ResMut<WindSelection>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let Some(game) = game.as_mut() else { return };
+    if keys.just_pressed(KeyCode::Escape) {
+        sel.block = None;
+        sel.party.clear();
+    }
+    let Some(p) = clicked.0 else { return };
+    if game.curtain_down {
+        return;
+    }
+    let Some(s) = state(game) else { return };
+    let Some(a) = pick(s, p) else { return };
+    let area_id = s.stat.id(a).to_string();
+    if let Some(b) = sel.block.clone() {
+        let legal = game.session.legal();
+        let options = moves_to(&legal, &b, &area_id);
+        if !options.is_empty() {
+            // An Army Leader takes the party the player ticked (any subset is legal).
+            let action = if sel.party.is_empty() || options.iter().all(|o| o.starts_with("deploy"))
+            {
+                options[0].clone()
+            } else {
+                format!("move {b} {area_id} with {}", sel.party.join(","))
+            };
+            game.submit(&action);
+            sel.area = Some(a);
+            sel.party.retain(|h| !h.is_empty());
+            return;
+        }
+    }
+    sel.area = Some(a);
+}
+
+#[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
+fn redraw(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut sel: ResMut<WindSelection>,
+    overlay: Query<Entity, With<WindOverlay>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(game) = game else { return };
+    let viewer = (game.viewer, game.curtain_down);
+    let now = (sel.area, sel.block.clone(), sel.party.len());
+    if sel.drawn == game.generation
+        && sel.drawn_sel.as_ref() == Some(&now)
+        && sel.drawn_viewer == Some(viewer)
+    {
+        return;
+    }
+    sel.drawn = game.generation;
+    sel.drawn_sel = Some(now);
+    sel.drawn_viewer = Some(viewer);
+    for e in &overlay {
+        commands.entity(e).despawn();
+    }
+    if game.curtain_down {
+        return;
+    }
+    let Some(s) = state(&game) else { return };
+    let v = view(s, game.viewer);
+    // Highlights: the selected area, and where the selected block may go.
+    let glow = materials.add(Color::srgba(1.0, 0.9, 0.1, 0.35));
+    let chosen = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.30));
+    let legal = if game.session.to_act() == Some(game.viewer) {
+        game.session.legal()
+    } else {
+        vec![]
+    };
+    for (i, a) in s.stat.map.areas.iter().enumerate() {
+        let target = sel
+            .block
+            .as_deref()
+            .is_some_and(|b| !moves_to(&legal, b, &a.id).is_empty());
+        if (target || sel.area == Some(i)) && a.polygon.len() >= 3 {
+            let pts: Vec<Vec2> = a.polygon.iter().map(|&p| world(p)).collect();
+            commands.spawn((
+                WindOverlay,
+                Mesh2d(meshes.add(ConvexPolygon::new_unchecked(pts))),
+                MeshMaterial2d(if target { glow.clone() } else { chosen.clone() }),
+                Transform::from_xyz(0.0, 0.0, 0.25),
+            ));
+        }
+    }
+    // Blocks, laid out in two columns under each area's label.
+    let body = meshes.add(Rectangle::new(74.0, 19.0));
+    let edge = meshes.add(Rectangle::new(78.0, 23.0));
+    let black = materials.add(Color::BLACK);
+    let white = materials.add(Color::WHITE);
+    let fills = [
+        materials.add(Color::srgb_u8(0xE6, 0x9F, 0x00)),
+        materials.add(Color::srgb_u8(0x00, 0x72, 0xB2)),
+        materials.add(Color::srgb_u8(0xD5, 0x5E, 0x00)),
+    ];
+    for (i, a) in s.stat.map.areas.iter().enumerate() {
+        let here: Vec<&BlockView> = v
+            .blocks
+            .iter()
+            .filter(|b| b.area.as_deref() == Some(a.id.as_str()))
+            .collect();
+        let c = centroid(&a.polygon);
+        for (k, b) in here.iter().enumerate() {
+            let col = (k % 2) as f32;
+            let row = (k / 2) as f32;
+            let p = Vec2::new(c.x - 39.0 + col * 78.0, c.y - row * 24.0);
+            let selected = sel.block.as_deref() == Some(b.handle.as_str());
+            let in_party = sel.party.contains(&b.handle);
+            commands.spawn((
+                WindOverlay,
+                Mesh2d(edge.clone()),
+                MeshMaterial2d(if selected || in_party {
+                    white.clone()
+                } else {
+                    black.clone()
+                }),
+                Transform::from_xyz(p.x, p.y, 1.0),
+            ));
+            let fill = match b.nation {
+                Nation::Apache => fills[0].clone(),
+                Nation::Us => fills[1].clone(),
+                Nation::Mexico => fills[2].clone(),
+            };
+            commands.spawn((
+                WindOverlay,
+                Mesh2d(body.clone()),
+                MeshMaterial2d(fill),
+                Transform::from_xyz(p.x, p.y, 1.1),
+            ));
+            let text = label(b);
+            let ink = if b.nation == Nation::Apache {
+                Color::BLACK
+            } else {
+                Color::WHITE
+            };
+            commands.spawn((
+                WindOverlay,
+                Text2d::new(text),
+                TextFont::from_font_size(11.0),
+                TextColor(ink),
+                Transform::from_xyz(p.x, p.y, 1.2),
+            ));
+        }
+        let _ = i;
+    }
+}
+
+/// A block's face as the seat sees it: name and strength or value when known, else
+/// only its handle.
+fn label(b: &BlockView) -> String {
+    let Some(name) = &b.name else {
+        return b.handle.clone();
+    };
+    let short: String = name.chars().take(9).collect();
+    match (b.kind, b.sp, b.value) {
+        (Some(BlockKind::Leader), _, Some(v)) => format!("{short} L{v}"),
+        (Some(BlockKind::Rumor), _, _) => format!("{short} ?"),
+        (_, Some(sp), _) => format!("{short} {sp}"),
+        _ => short,
+    }
+}
+
+fn kind_word(b: &BlockView) -> String {
+    match b.kind {
+        None => format!("{:?} block (hidden)", b.nation),
+        Some(k) => format!("{k:?}"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
+fn panels(
+    mut contexts: EguiContexts,
+    game: Option<ResMut<Game>>,
+    mut sel: ResMut<WindSelection>,
+    mut area: ResMut<BoardArea>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+    mut fit: ResMut<FitRequest>,
+) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    let Some(s) = state(&game) else { return Ok(()) };
+    let s = s.clone();
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "wind_root_ui".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let legal = if game.curtain_down {
+        vec![]
+    } else {
+        game.session.legal()
+    };
+    let mine = game.session.to_act() == Some(game.viewer);
+    let v = view(&s, game.viewer);
+    let mut submit: Option<String> = None;
+    egui::Panel::top("wind_turn_bar").show(&mut root, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!(
+                "{} — Turn {} of {}",
+                s.stat.scenario.name, v.turn, v.last_turn
+            ));
+            ui.separator();
+            let phase = match v.phase.as_str() {
+                "movement" => format!(
+                    "Movement impulse {} ({})",
+                    v.impulse,
+                    game.session.seat_name(s.side)
+                ),
+                "deploy" => format!("Deployment ({})", game.session.seat_name(s.side)),
+                other => other.to_string(),
+            };
+            ui.label(phase);
+            ui.separator();
+            ui.label(format!(
+                "Provocation: {}",
+                v.level.clone().unwrap_or_else(|| "-".into())
+            ));
+            ui.label(format!(
+                "Incursion: {}",
+                if v.incursion { "Yes" } else { "No" }
+            ));
+            ui.separator();
+            ui.label(format!(
+                "VP this turn: Apache {} — Army {}",
+                v.vp[0], v.vp[1]
+            ));
+            ui.label(format!(
+                "Victory Levels: Apache {} — Army {}",
+                v.levels[0], v.levels[1]
+            ));
+            if let Some(who) = v.to_act {
+                ui.separator();
+                ui.colored_label(
+                    egui::Color32::from_rgb(240, 200, 80),
+                    format!("To act: {}", game.session.seat_name(who)),
+                );
+            }
+        });
+        ui.horizontal(|ui| {
+            if legal.iter().any(|l| l == "end") && ui.button("End segment [E]").clicked() {
+                submit = Some("end".into());
+            }
+            if ui
+                .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
+                .clicked()
+            {
+                game.undo();
+            }
+            if ui.button("Save [Ctrl+S]").clicked() {
+                super::save(&mut game);
+            }
+            if ui.button("Fit [F]").clicked() {
+                fit.pending = true;
+            }
+            ui.checkbox(&mut game.curtain, "Curtain");
+            if ui.button("Menu").clicked() {
+                commands.remove_resource::<Game>();
+                next.set(Screen::Menu);
+            }
+        });
+    });
+    egui::Panel::bottom("wind_status").show(&mut root, |ui| {
+        ui.label(&game.status);
+    });
+    egui::Panel::left("wind_left")
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+            // Decisions that are not made on the map: combat.
+            let off_map: Vec<&String> = legal
+                .iter()
+                .filter(|l| !l.starts_with("deploy ") && !l.starts_with("move ") && *l != "end")
+                .collect();
+            if mine && !off_map.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
+                egui::ScrollArea::vertical()
+                    .id_salt("wind_decisions")
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for l in off_map {
+                            if ui.button(describe(&s, &v, l)).clicked() {
+                                submit = Some(l.clone());
+                            }
+                        }
+                    });
+                ui.separator();
+            }
+            let waiting: Vec<&BlockView> = v
+                .blocks
+                .iter()
+                .filter(|b| b.status == "drawn" && b.name.is_some())
+                .collect();
+            if !waiting.is_empty() {
+                ui.label(format!(
+                    "To deploy ({}): select one, then click a highlighted area",
+                    waiting.len()
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    for b in waiting {
+                        let on = sel.block.as_deref() == Some(b.handle.as_str());
+                        if ui.selectable_label(on, label(b)).clicked() {
+                            sel.block = Some(b.handle.clone());
+                            sel.party.clear();
+                        }
+                    }
+                });
+                ui.separator();
+            }
+            if let Some(a) = sel.area {
+                let info = &s.stat.map.areas[a];
+                ui.strong(&info.name);
+                let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
+                ui.small(props.join(", "));
+                for &(n, k) in s.stat.neighbors(a) {
+                    ui.small(format!(
+                        "  → {} ({})",
+                        s.stat.map.areas[n].name, s.stat.tables.costs[k].kind
+                    ));
+                }
+                ui.separator();
+                let here: Vec<&BlockView> = v
+                    .blocks
+                    .iter()
+                    .filter(|b| b.area.as_deref() == Some(info.id.as_str()))
+                    .collect();
+                for b in &here {
+                    let own = b.mp_left.is_some();
+                    let text = format!(
+                        "{} — {}{}{}",
+                        label(b),
+                        kind_word(b),
+                        b.max_sp.map_or(String::new(), |m| format!(", max {m}")),
+                        b.mp_left.map_or(String::new(), |m| format!(", {m} MP left"))
+                    );
+                    if own {
+                        let on = sel.block.as_deref() == Some(b.handle.as_str());
+                        if ui.selectable_label(on, text).clicked() {
+                            sel.block = Some(b.handle.clone());
+                            sel.party.clear();
+                        }
+                    } else {
+                        ui.label(text);
+                    }
+                }
+                // An Army Leader's party (§7.0 "Leaders").
+                if let Some(h) = sel.block.clone()
+                    && let Some(l) = here.iter().find(|b| b.handle == h)
+                    && l.kind == Some(BlockKind::Leader)
+                    && l.nation != Nation::Apache
+                {
+                    ui.separator();
+                    ui.label("Takes along (tick, then click a highlighted area):");
+                    for b in here.iter().filter(|b| b.nation == l.nation && b.handle != h) {
+                        let mut on = sel.party.contains(&b.handle);
+                        if ui.checkbox(&mut on, label(b)).changed() {
+                            if on {
+                                sel.party.push(b.handle.clone());
+                            } else {
+                                sel.party.retain(|x| x != &b.handle);
+                            }
+                        }
+                    }
+                }
+            } else {
+                ui.label("Click an area to see its blocks; select one of yours, then click a highlighted area.");
+            }
+        });
+    egui::Panel::right("wind_log")
+        .default_size(380.0)
+        .min_size(320.0)
+        .show(&mut root, |ui| {
+            ui.heading("Log");
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let viewer = game.viewer;
+                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
+                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
+                    }
+                });
+        });
+    let free = root.available_rect_before_wrap();
+    area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    if let Some(a) = submit {
+        game.submit(&a);
+    }
+    Ok(())
+}
+
+/// A decision in words, naming blocks as the seat sees them.
+fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
+    let name = |h: &str| {
+        v.blocks
+            .iter()
+            .find(|b| b.handle == h)
+            .map_or(h.to_string(), label)
+    };
+    match l.parse::<Action>() {
+        Ok(Action::Combat { area }) => format!(
+            "Resolve combat in {}",
+            s.stat
+                .area(&area)
+                .map_or(area.clone(), |a| s.stat.map.areas[a].name.clone())
+        ),
+        Ok(Action::Retreat { leader }) => format!("Retreat before combat with {}", name(&leader)),
+        Ok(Action::Stay) => "Stay and fight".into(),
+        Ok(Action::Scout) => "Reveal the Scout: cancel the retreat".into(),
+        Ok(Action::Pass) => "Let them retreat".into(),
+        Ok(Action::Lead { leader, block }) => format!("{} leads {}", name(&leader), name(&block)),
+        Ok(Action::Fire) => "Fire!".into(),
+        Ok(Action::Loss { block }) => format!("{} takes the hits", name(&block)),
+        Ok(Action::Withdraw { area }) => format!("Retreat to {area}"),
+        _ => l.to_string(),
+    }
+}
