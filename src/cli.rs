@@ -19,7 +19,7 @@ USAGE:
   wargame                       open the game (GUI)
   wargame list                  games and their scenario ids
   wargame check PATH...         validate scenario, map and rules files (exit 0 only if all valid)
-  wargame simulate --scenario ID --games N --seed S [--max-actions N]
+  wargame simulate --scenario ID --games N --seed S [--max-actions N] [--option O]...
                                 seeded random playouts: results, win rates, game length, speed
   wargame script PATH...        run scripted rules tests (docs/script-format.md)
   wargame replay SAVE           print a save's log and final state; confirm the replay matches
@@ -51,6 +51,21 @@ impl Args {
                 .ok_or_else(|| format!("{name} needs a value")),
             None => Ok(None),
         }
+    }
+    /// Every value of a repeatable option (`--option a --option b`).
+    fn values(&self, name: &str) -> Result<Vec<String>, String> {
+        let mut out = vec![];
+        for (i, w) in self.words.iter().enumerate() {
+            if w == name {
+                out.push(
+                    self.words
+                        .get(i + 1)
+                        .cloned()
+                        .ok_or_else(|| format!("{name} needs a value"))?,
+                );
+            }
+        }
+        Ok(out)
     }
     fn num<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
         match self.value(name)? {
@@ -103,7 +118,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N]\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report.",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--option O]...\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report. --option chooses an optional rule\n  (Once We Moved Like the Wind: apache_leader_death, army_leader_death, levels=A,B, turns=8|9).",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -115,7 +130,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "replay" => replay(&root, &a.positional()),
         "view" if help => usage(
-            "wargame view (SAVE | --scenario ID --seed S --steps K) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions.",
+            "wargame view (SAVE | --scenario ID --seed S --steps K [--option O]...) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions.",
         ),
         "view" => view(&root, &a),
         "screenshot" if help => usage(
@@ -205,7 +220,9 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     {
         return Err(format!("--players {p}: only 'random' players exist so far"));
     }
-    let proto = games::new_session(root, &scenario, 0, false).map_err(|e| e.to_string())?;
+    let options = a.values("--option")?;
+    let proto =
+        games::new_session_with(root, &scenario, 0, false, &options).map_err(|e| e.to_string())?;
     let seats = proto.seats();
     let names: Vec<String> = (0..seats).map(|s| proto.seat_name(s)).collect();
     let mut wins = vec![0usize; usize::from(seats)];
@@ -216,8 +233,8 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         let game_seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(g as u64);
-        let session =
-            games::new_session(root, &scenario, game_seed, false).map_err(|e| e.to_string())?;
+        let session = games::new_session_with(root, &scenario, game_seed, false, &options)
+            .map_err(|e| e.to_string())?;
         let p = session
             .playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max)
             .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
@@ -483,7 +500,9 @@ fn build_from_args(root: &Path, a: &Args) -> Result<Box<dyn GameSession>, String
         .ok_or("needs a SAVE or --scenario ID")?;
     let seed: u64 = a.num("--seed", 1)?;
     let steps: usize = a.num("--steps", 0)?;
-    let mut g = games::new_session(root, &scenario, seed, false).map_err(|e| e.to_string())?;
+    let options = a.values("--option")?;
+    let mut g = games::new_session_with(root, &scenario, seed, false, &options)
+        .map_err(|e| e.to_string())?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     for _ in 0..steps {
         if !g.random_step(&mut rng).map_err(|e| e.to_string())? {

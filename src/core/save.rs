@@ -28,6 +28,9 @@ pub struct SaveFile {
     /// The game began with a manual set-up phase.
     #[serde(default)]
     pub manual_setup: bool,
+    /// Optional rules chosen before play.
+    #[serde(default)]
+    pub options: Vec<String>,
     /// Every action in notation.
     pub actions: Vec<String>,
     /// RON snapshot of the state after the last action, to confirm replays.
@@ -90,6 +93,7 @@ mod tests {
             forced_dice: vec![],
             overrides: vec![],
             manual_setup: false,
+            options: vec!["turns=9".into()],
             actions: vec!["end".into()],
             state: "()".into(),
         };

@@ -19,6 +19,9 @@ pub struct Session<R: Rules> {
     pub manual_setup: bool,
     /// Set-up overrides applied before play (scripted tests); recorded in saves.
     pub overrides: Vec<(String, Option<String>)>,
+    /// Optional rules chosen before play (`apache_leader_death`, `turns=9`...); recorded
+    /// in saves.
+    pub options: Vec<String>,
     /// The state before any action (after set-up overrides).
     pub initial: R::State,
     /// The current state.
@@ -40,6 +43,7 @@ impl<R: Rules> Session<R> {
             forced_dice: vec![],
             overrides: vec![],
             manual_setup: false,
+            options: vec![],
             state: initial.clone(),
             initial,
             history: vec![],
@@ -115,6 +119,7 @@ impl<R: Rules> Session<R> {
             forced_dice: self.forced_dice.clone(),
             overrides: self.overrides.clone(),
             manual_setup: self.manual_setup,
+            options: self.options.clone(),
             actions: self.history.clone(),
             state: ron::to_string(&self.state).unwrap_or_default(),
         }

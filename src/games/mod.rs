@@ -153,6 +153,18 @@ pub fn new_session(
     seed: u64,
     manual_setup: bool,
 ) -> Result<Box<dyn GameSession>, DataError> {
+    new_session_with(root, scenario, seed, manual_setup, &[])
+}
+
+/// [`new_session`] with optional rules chosen before play (the block game's §11.0:
+/// see `wind::setup::OPTIONS`); Harvest the Wind has none and refuses any.
+pub fn new_session_with(
+    root: &Path,
+    scenario: &str,
+    seed: u64,
+    manual_setup: bool,
+    options: &[String],
+) -> Result<Box<dyn GameSession>, DataError> {
     let path = Path::new(scenario);
     let is_file = path.extension().is_some_and(|e| e == "ron") && path.exists();
     let game = if is_file {
@@ -167,6 +179,12 @@ pub fn new_session(
     };
     match game {
         harvest::setup::GAME => {
+            if let Some(o) = options.first() {
+                return Err(DataError::file(
+                    scenario,
+                    format!("Harvest the Wind has no optional rules ('{o}')"),
+                ));
+            }
             let loaded = if is_file {
                 harvest::setup::load_scenario_path(root, path)?
             } else {
@@ -185,8 +203,12 @@ pub fn new_session(
                 wind::setup::load_scenario_id(root, scenario)?
             };
             let id = format!("{}/{}", wind::setup::GAME, loaded.stat.scenario.id);
-            let state = wind::setup::initial_state(&loaded.stat, seed);
-            Ok(Box::new(Session::<wind::Wind>::new(id, seed, state)))
+            let stat = wind::setup::with_options(&loaded.stat, options)
+                .map_err(|e| DataError::file(scenario, e))?;
+            let state = wind::setup::initial_state(&stat, seed);
+            let mut session = Session::<wind::Wind>::new(id, seed, state);
+            session.options = options.to_vec();
+            Ok(Box::new(session))
         }
         _ => Err(DataError::file(
             scenario,
@@ -200,7 +222,14 @@ pub fn new_session(
 pub fn load_save(root: &Path, path: &Path) -> Result<Box<dyn GameSession>, DataError> {
     let save = SaveFile::read(path)?;
     let file = path.display().to_string();
-    let mut g = new_session(root, &save.scenario, save.seed, save.manual_setup).map_err(|e| {
+    let mut g = new_session_with(
+        root,
+        &save.scenario,
+        save.seed,
+        save.manual_setup,
+        &save.options,
+    )
+    .map_err(|e| {
         DataError::file(
             &file,
             format!("save names a scenario that does not load: {e}"),

@@ -141,6 +141,12 @@ pub struct MenuState {
     seed: u64,
     manual_setup: bool,
     curtain: bool,
+    /// Optional rules of the block game (§11.0): leader death for each side.
+    leader_death: [bool; 2],
+    /// §11.5: 7, 8 or 9 turns.
+    turns: u32,
+    /// §11.3/11.4: starting Victory Levels (Apache, Army).
+    start_levels: [u32; 2],
     error: String,
     /// The chosen game's scenarios (id, summary or the load error), read once per game.
     cache: Vec<(String, Result<games::ScenarioInfo, String>)>,
@@ -308,6 +314,29 @@ fn menu_ui(
                 &mut menu.curtain,
                 "Handoff curtain between seats (always on when a scenario hides counters)",
             );
+            if game.id == games::wind::setup::GAME {
+                cols[0].label("Optional rules (§11.0):");
+                cols[0].checkbox(&mut menu.leader_death[0], "11.1 Apache Leader death");
+                cols[0].checkbox(&mut menu.leader_death[1], "11.2 Army Leader death");
+                cols[0].horizontal(|ui| {
+                    ui.label("11.5 turns:");
+                    for t in [7, 8, 9] {
+                        let t: u32 = t;
+                        if ui
+                            .selectable_label(menu.turns.max(7) == t, t.to_string())
+                            .clicked()
+                        {
+                            menu.turns = t;
+                        }
+                    }
+                });
+                cols[0].horizontal(|ui| {
+                    ui.label("11.3/11.4 starting Victory Levels: Apache");
+                    ui.add(egui::DragValue::new(&mut menu.start_levels[0]).range(0..=9));
+                    ui.label("Army");
+                    ui.add(egui::DragValue::new(&mut menu.start_levels[1]).range(0..=9));
+                });
+            }
             cols[0].label("Seats: both seats are human (hot-seat).");
             cols[0].separator();
             cols[0].heading("Saved games");
@@ -363,7 +392,31 @@ fn menu_ui(
                             .button(egui::RichText::new("▶ Start game").heading())
                             .clicked()
                         {
-                            match games::new_session(&root, id, menu.seed, menu.manual_setup) {
+                            let mut options = vec![];
+                            if id.starts_with(games::wind::setup::GAME) {
+                                if menu.leader_death[0] {
+                                    options.push("apache_leader_death".to_string());
+                                }
+                                if menu.leader_death[1] {
+                                    options.push("army_leader_death".to_string());
+                                }
+                                if menu.turns > 7 {
+                                    options.push(format!("turns={}", menu.turns));
+                                }
+                                if menu.start_levels != [0, 0] {
+                                    options.push(format!(
+                                        "levels={},{}",
+                                        menu.start_levels[0], menu.start_levels[1]
+                                    ));
+                                }
+                            }
+                            match games::new_session_with(
+                                &root,
+                                id,
+                                menu.seed,
+                                menu.manual_setup,
+                                &options,
+                            ) {
                                 Ok(s) => {
                                     commands.insert_resource(Game::new(s, menu.curtain || hidden));
                                     next.set(Screen::Playing);

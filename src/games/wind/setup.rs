@@ -221,6 +221,47 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     })
 }
 
+/// The optional rules a player may choose before play (§11.0), as `--option` words.
+pub const OPTIONS: &str = "apache_leader_death (11.1), army_leader_death (11.2), levels=A,B (11.3 bidding / 11.4 handicap: starting Victory Levels), turns=8|9 (11.5)";
+
+/// Apply optional rules chosen before play to the scenario's defaults.
+pub fn with_options(stat: &Arc<Static>, options: &[String]) -> Result<Arc<Static>, String> {
+    if options.is_empty() {
+        return Ok(stat.clone());
+    }
+    let mut st = (**stat).clone();
+    let o = &mut st.scenario.options;
+    for opt in options {
+        match opt.split_once('=') {
+            None if opt == "apache_leader_death" => o.apache_leader_death = true,
+            None if opt == "army_leader_death" => o.army_leader_death = true,
+            Some(("turns", t)) => {
+                let t: u32 = t.parse().map_err(|_| format!("turns={t}: not a number"))?;
+                if !(st.scenario.turns..=9).contains(&t) {
+                    return Err(format!(
+                        "turns={t}: the game has {} turns, 8 or 9 with rule 11.5",
+                        st.scenario.turns
+                    ));
+                }
+                o.turns = Some(t);
+            }
+            Some(("levels", l)) => {
+                let v: Vec<u32> = l
+                    .split(',')
+                    .map(|x| x.trim().parse::<u32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("levels={l}: expected two numbers, Apache,Army"))?;
+                let [a, b] = v[..] else {
+                    return Err(format!("levels={l}: expected two numbers, Apache,Army"));
+                };
+                o.start_levels = [a, b];
+            }
+            _ => return Err(format!("unknown option '{opt}'; options are: {OPTIONS}")),
+        }
+    }
+    Ok(Arc::new(st))
+}
+
 /// The state at the start of play: every block in its pool, then turn 1 begins with its
 /// Provocation roll.
 pub fn initial_state(stat: &Arc<Static>, seed: u64) -> State {

@@ -538,3 +538,63 @@ fn s11_1_and_s11_2_leader_death_rolls_when_the_option_is_on() {
     assert!(logged(&g, "Crook survives: d6 1 + 2 = 3 > 2 (§11.2)"));
     assert_eq!(g.probe("juh.status").as_deref(), Some("gone"));
 }
+
+#[test]
+fn s11_options_are_chosen_before_play_and_kept_in_save_files() {
+    let root = crate::util::root();
+    let opts: Vec<String> = ["apache_leader_death", "turns=9", "levels=2,0"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let mut g =
+        wargame::games::new_session_with(&root, super::util::SCENARIO, 4, false, &opts).unwrap();
+    assert_eq!(
+        g.probe("levels.0").as_deref(),
+        Some("2"),
+        "11.3/11.4 head start"
+    );
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(4);
+    for _ in 0..150 {
+        if !g.random_step(&mut rng).unwrap() {
+            break;
+        }
+    }
+    let path = crate::util::scratch("wind-options").join("o.ron");
+    g.save().write(&path).unwrap();
+    let back = wargame::games::load_save(&root, &path).unwrap();
+    assert_eq!(back.state_ron(), g.state_ron());
+    assert!(std::fs::read_to_string(&path).unwrap().contains("turns=9"));
+    // Bad options are refused with the list of good ones.
+    for bad in ["turns=12", "levels=1", "nonsense"] {
+        let e = wargame::games::new_session_with(
+            &root,
+            super::util::SCENARIO,
+            1,
+            false,
+            &[bad.to_string()],
+        )
+        .err()
+        .unwrap()
+        .to_string();
+        assert!(e.contains(bad.split('=').next().unwrap()), "{e}");
+    }
+    // Harvest the Wind has no optional rules.
+    assert!(
+        wargame::games::new_session_with(&root, "harvest_the_wind/wood_lake", 1, false, &opts)
+            .is_err()
+    );
+    let s = Wind::view(
+        &wargame::games::wind::setup::initial_state(
+            &wargame::games::wind::setup::with_options(
+                &wargame::games::wind::setup::load_scenario_id(&root, super::util::SCENARIO)
+                    .unwrap()
+                    .stat,
+                &opts,
+            )
+            .unwrap(),
+            1,
+        ),
+        0,
+    );
+    assert_eq!(s.last_turn, 9, "11.5");
+}
