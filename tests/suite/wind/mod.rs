@@ -2,6 +2,7 @@
 //! combat and Victory Point examples with forced dice, hidden-information views, bad
 //! input, and seeded random playouts that must replay identically.
 
+mod bad_input;
 mod examples;
 mod playouts;
 mod rules;
