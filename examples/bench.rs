@@ -8,6 +8,7 @@
 use std::time::Instant;
 use wargame::core::game::{Rules, random_playout};
 use wargame::games::harvest::{Harvest, setup};
+use wargame::games::wind::{Wind, setup as wind_setup};
 
 fn main() {
     let games: usize = std::env::args()
@@ -50,6 +51,44 @@ fn main() {
         }
         let legal_us = t.elapsed().as_secs_f64() * 1e6 / reps as f64;
         let _ = (n, legal_calls);
+        println!(
+            "{id:<34} {:>9.2} ms {:>10.1} {:>12.0} {:>12.1} {:>10.0}",
+            load_ms,
+            games as f64 / secs,
+            actions as f64 / secs,
+            legal_us,
+            actions as f64 / games as f64
+        );
+    }
+    // Once We Moved Like the Wind.
+    for id in wind_setup::scenario_ids(&root) {
+        let t = Instant::now();
+        let n_load = 20;
+        let mut loaded = None;
+        for _ in 0..n_load {
+            loaded = Some(wind_setup::load_scenario_id(&root, &id).expect("loads"));
+        }
+        let load_ms = t.elapsed().as_secs_f64() * 1e3 / n_load as f64;
+        let stat = loaded.expect("loaded").stat;
+        let t = Instant::now();
+        let mut actions = 0usize;
+        for g in 0..games {
+            let mut s = wind_setup::initial_state(&stat, g as u64);
+            let p = random_playout::<Wind>(&mut s, g as u64 ^ 0xBEEF, 200_000)
+                .expect("no rules error");
+            actions += p.actions;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        let mut s = wind_setup::initial_state(&stat, 7);
+        let _ = random_playout::<Wind>(&mut s, 7, 150);
+        let reps = 2000;
+        let t = Instant::now();
+        let mut n = 0;
+        for _ in 0..reps {
+            n += Wind::legal_actions(&s).len();
+        }
+        let legal_us = t.elapsed().as_secs_f64() * 1e6 / reps as f64;
+        let _ = n;
         println!(
             "{id:<34} {:>9.2} ms {:>10.1} {:>12.0} {:>12.1} {:>10.0}",
             load_ms,
