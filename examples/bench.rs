@@ -74,8 +74,8 @@ fn main() {
         let mut actions = 0usize;
         for g in 0..games {
             let mut s = wind_setup::initial_state(&stat, g as u64);
-            let p = random_playout::<Wind>(&mut s, g as u64 ^ 0xBEEF, 200_000)
-                .expect("no rules error");
+            let p =
+                random_playout::<Wind>(&mut s, g as u64 ^ 0xBEEF, 200_000).expect("no rules error");
             actions += p.actions;
         }
         let secs = t.elapsed().as_secs_f64();

@@ -104,6 +104,11 @@ pub trait Rules: 'static {
     /// Before play: put a piece in a hex (`Some("0605")`) or take it out of play (`None`),
     /// for scripted tests' set-up overrides.
     fn place_piece(state: &mut Self::State, id: &str, hex: Option<&str>) -> Result<(), String>;
+    /// Log lines produced while the initial state was built (a die rolled before the
+    /// first decision, say); a new session starts its log with them.
+    fn opening_log(_state: &Self::State) -> Vec<LogEntry> {
+        Vec::new()
+    }
 }
 
 /// Result of one random playout.

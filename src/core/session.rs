@@ -45,9 +45,9 @@ impl<R: Rules> Session<R> {
             manual_setup: false,
             options: vec![],
             state: initial.clone(),
+            log: R::opening_log(&initial),
             initial,
             history: vec![],
-            log: vec![],
             snapshots: vec![],
             barrier: 0,
         }

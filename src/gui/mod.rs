@@ -306,10 +306,12 @@ fn menu_ui(
                 ui.label("Dice seed:");
                 ui.add(egui::DragValue::new(&mut menu.seed));
             });
-            cols[0].checkbox(
-                &mut menu.manual_setup,
-                "Place my own units in set-up (otherwise the default set-up)",
-            );
+            if game.id == games::harvest::setup::GAME {
+                cols[0].checkbox(
+                    &mut menu.manual_setup,
+                    "Place my own units in set-up (otherwise the default set-up)",
+                );
+            }
             cols[0].checkbox(
                 &mut menu.curtain,
                 "Handoff curtain between seats (always on when a scenario hides counters)",

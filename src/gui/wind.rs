@@ -325,7 +325,7 @@ fn redraw(
                 WindOverlay,
                 Mesh2d(meshes.add(ConvexPolygon::new_unchecked(pts))),
                 MeshMaterial2d(if target { glow.clone() } else { chosen.clone() }),
-                Transform::from_xyz(0.0, 0.0, 0.25),
+                Transform::from_xyz(0.0, 0.0, 0.15),
             ));
         }
     }
@@ -562,7 +562,7 @@ fn panels(
                 ui.small(props.join(", "));
                 for &(n, k) in s.stat.neighbors(a) {
                     ui.small(format!(
-                        "  → {} ({})",
+                        "  to {} ({})",
                         s.stat.map.areas[n].name, s.stat.tables.costs[k].kind
                     ));
                 }

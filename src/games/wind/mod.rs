@@ -248,6 +248,9 @@ impl Rules for Wind {
     fn scores(state: &State) -> Vec<i32> {
         state.levels.to_vec()
     }
+    fn opening_log(state: &State) -> Vec<LogEntry> {
+        state.intro.clone()
+    }
     /// Put a block (by key) on the map in an area, or take it out of play (`None`).
     /// A block put on the map keeps its handle this turn, or takes its key as handle.
     fn place_piece(state: &mut State, id: &str, area: Option<&str>) -> Result<(), String> {

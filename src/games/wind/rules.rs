@@ -727,9 +727,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             close_area(s, &mut log);
         }
     }
-    let mut out = std::mem::take(&mut s.intro);
-    out.append(&mut log);
-    Ok(out)
+    Ok(log)
 }
 
 // -------------------------------------------------------------------------------------
@@ -1058,6 +1056,7 @@ fn after_retreat_step(s: &mut State, log: &mut Vec<LogEntry>) {
                 side_name(s, side)
             )));
             s.pending = Pending::Lead { side };
+            skip_idle_leads(s, log);
         }
         None => {
             log.push(LogEntry::public(format!("{why}: equal, no ambush")));
@@ -1111,6 +1110,31 @@ fn start_regular(s: &mut State, log: &mut Vec<LogEntry>) {
         s.stat.id(area)
     )));
     s.pending = Pending::Lead { side: APACHE };
+    skip_idle_leads(s, log);
+}
+
+/// A side with no Leader that could lead a block has nothing to decide before its dice
+/// are rolled: fire at once.
+fn skip_idle_leads(s: &mut State, log: &mut Vec<LogEntry>) {
+    for _ in 0..3 {
+        let Pending::Lead { side } = s.pending else {
+            return;
+        };
+        let Some(area) = s.fight.as_ref().map(|f| f.area) else {
+            return;
+        };
+        let blocks = s.side_in(area, side);
+        let can_lead = blocks
+            .iter()
+            .any(|&b| s.blocks[b].kind == BlockKind::Leader)
+            && blocks
+                .iter()
+                .any(|&b| s.blocks[b].kind.fights() && s.blocks[b].sp > 0);
+        if can_lead {
+            return;
+        }
+        fire(s, log);
+    }
 }
 
 /// Roll one die per SP for each firing block of `side`; a modified 6 or more hits.
@@ -1169,6 +1193,7 @@ fn fire(s: &mut State, log: &mut Vec<LogEntry>) {
     }
     if side == APACHE {
         s.pending = Pending::Lead { side: ARMY };
+        skip_idle_leads(s, log);
         return;
     }
     // Regular combat: both sides have assigned Leaders; roll both, then apply.

@@ -300,8 +300,8 @@ pub struct State {
     pub dice: Dice,
     /// Result, once over.
     pub result: Option<Outcome>,
-    /// Log lines produced before the first action (turn 1's Provocation roll), given
-    /// out with the first action's log.
+    /// Log lines produced while the initial state was built (turn 1's Provocation roll
+    /// and forces), which a session's log starts with (`Rules::opening_log`).
     #[serde(default)]
     pub intro: Vec<crate::core::game::LogEntry>,
 }
