@@ -130,7 +130,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "replay" => replay(&root, &a.positional()),
         "view" if help => usage(
-            "wargame view (SAVE | --scenario ID --seed S --steps K [--option O]...) --seat N\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions.",
+            "wargame view (SAVE | --scenario ID --seed S --steps K [--option O]...) --seat N [--write-save FILE]\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions. --write-save also writes the game as a save file (to open in the GUI).",
         ),
         "view" => view(&root, &a),
         "screenshot" if help => usage(
@@ -524,6 +524,10 @@ fn view(root: &Path, a: &Args) -> Result<Exit, String> {
             "--seat {seat}: this game has seats 0..{}",
             g.seats() - 1
         ));
+    }
+    if let Some(out) = a.value("--write-save")? {
+        g.save().write(Path::new(&out)).map_err(|e| e.to_string())?;
+        eprintln!("wrote {out}");
     }
     println!("{}", g.view_ron(seat));
     println!("// log visible to seat {seat}:");

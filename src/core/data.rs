@@ -109,3 +109,23 @@ impl Source {
         }
     }
 }
+
+/// Scenario ids shipped for a game (`<game>/<stem>` for each `scenarios/<game>/*.ron`),
+/// sorted. Map files live in `scenarios/<game>/maps/` and are not listed.
+pub fn scenario_ids(root: &Path, game: &str) -> Vec<String> {
+    let dir = root.join("scenarios").join(game);
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter_map(|p| {
+                    p.file_stem()
+                        .map(|s| format!("{game}/{}", s.to_string_lossy()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}

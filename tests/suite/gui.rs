@@ -9,7 +9,8 @@ use wargame::gui::board::{BoardEntity, Clicked};
 use wargame::gui::harvest::{OverlayMarker, Selection, logic_plugin};
 use wargame::gui::{Game, Screen};
 
-fn app_with(scenario: &str) -> App {
+/// A headless App with a ruleset's logic plugin and a game of `scenario` on screen.
+fn headless(plugin: fn(&mut App), scenario: &str, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -19,8 +20,8 @@ fn app_with(scenario: &str) -> App {
     app.init_asset::<Mesh>().init_asset::<ColorMaterial>();
     app.insert_resource(ButtonInput::<KeyCode>::default());
     app.init_state::<Screen>();
-    app.add_plugins(logic_plugin);
-    let s = games::new_session(&root(), scenario, 1, false).unwrap();
+    app.add_plugins(plugin);
+    let s = games::new_session(&root(), scenario, seed, false).unwrap();
     app.insert_resource(Game::new(s, false));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -28,6 +29,10 @@ fn app_with(scenario: &str) -> App {
     app.update();
     app.update();
     app
+}
+
+fn app_with(scenario: &str) -> App {
+    headless(logic_plugin, scenario, 1)
 }
 
 fn count<T: Component>(app: &mut App) -> usize {
@@ -166,24 +171,11 @@ fn screenshot_every_scenario_under_xvfb() {
 }
 
 fn wind_app(seed: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        bevy::asset::AssetPlugin::default(),
-    ));
-    app.init_asset::<Mesh>().init_asset::<ColorMaterial>();
-    app.insert_resource(ButtonInput::<KeyCode>::default());
-    app.init_state::<Screen>();
-    app.add_plugins(wargame::gui::wind::logic_plugin);
-    let s = games::new_session(&root(), "moved_like_the_wind/apache_wars", seed, false).unwrap();
-    app.insert_resource(Game::new(s, false));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
-    app
+    headless(
+        wargame::gui::wind::logic_plugin,
+        "moved_like_the_wind/apache_wars",
+        seed,
+    )
 }
 
 #[test]

@@ -181,6 +181,16 @@ fn limbered_gun(s: &State, unit: Pid) -> Option<Pid> {
     })
 }
 
+/// How the log names a towed piece, and the rule that lets it move: a gun (III.I.1) or a
+/// movable Wagon (III.I.3).
+fn towed(s: &State, g: Pid) -> (&'static str, &'static str) {
+    if s.p(g).kind == Kind::Wagon {
+        ("the Wagon", "III.I.3")
+    } else {
+        ("its gun", "III.I.1")
+    }
+}
+
 /// Whether the scenario lets a side's Wagons move (III.I.3).
 fn wagons_move(s: &State, side: Side) -> bool {
     s.special(|sp| matches!(sp, Special::MovableWagons { side: x } if *x == side))
@@ -1534,19 +1544,10 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             if let Some(g) = gun {
                 s.pm(g).mounted_on = Some(h);
                 s.pm(g).loc = Loc::Map(*hex);
+                let (what, rule) = towed(s, g);
                 log.push(LogEntry::public(format!(
-                    "{unit} limbers {} {} ({})",
-                    if s.p(g).kind == Kind::Wagon {
-                        "the Wagon"
-                    } else {
-                        "its gun"
-                    },
-                    s.p(g).id,
-                    if s.p(g).kind == Kind::Wagon {
-                        "III.I.3"
-                    } else {
-                        "III.I.1"
-                    }
+                    "{unit} limbers {what} {} ({rule})",
+                    s.p(g).id
                 )));
             }
             let rec = s.rec_mut(u);
@@ -1577,19 +1578,10 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             if let Some(g) = limbered_gun(s, u) {
                 s.pm(g).mounted_on = None;
                 s.pm(g).loc = Loc::Map(*hex);
+                let (what, rule) = towed(s, g);
                 log.push(LogEntry::public(format!(
-                    "{unit} unlimbers {} {} in {hex} ({})",
-                    if s.p(g).kind == Kind::Wagon {
-                        "the Wagon"
-                    } else {
-                        "its gun"
-                    },
-                    s.p(g).id,
-                    if s.p(g).kind == Kind::Wagon {
-                        "III.I.3"
-                    } else {
-                        "III.I.1"
-                    }
+                    "{unit} unlimbers {what} {} in {hex} ({rule})",
+                    s.p(g).id
                 )));
             }
             s.pm(u).mounted_on = None;
@@ -1633,19 +1625,10 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             let art = towable_at(s, u, from).ok_or_else(|| RuleError::new("no gun here"))?;
             s.pm(art).loc = Loc::Map(*hex);
             s.rec_mut(u).done = true;
+            let (what, rule) = towed(s, art);
             log.push(LogEntry::public(format!(
-                "{unit} shifts {} {} to {hex} ({})",
-                if s.p(art).kind == Kind::Wagon {
-                    "the Wagon"
-                } else {
-                    "its gun"
-                },
-                s.p(art).id,
-                if s.p(art).kind == Kind::Wagon {
-                    "III.I.2-3"
-                } else {
-                    "III.I.2"
-                }
+                "{unit} shifts {what} {} to {hex} ({rule}, III.I.2)",
+                s.p(art).id
             )));
         }
         Action::Unhide { hex } => {

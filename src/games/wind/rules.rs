@@ -1228,32 +1228,23 @@ fn leader_death(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
         let d = s.dice.d6();
         s.reveals += 1;
         let total = i32::from(d) + i32::from(k.value);
-        if total <= limit.value {
+        let dies = total <= limit.value;
+        if dies {
             s.blocks[l].status = Status::Gone;
-            log.push(LogEntry::public(format!(
-                "{} dies: d6 {d} + {} = {total} <= {} ({})",
-                s.blocks[l].name,
-                s.blocks[l].value,
-                limit.value,
-                if k.side() == APACHE {
-                    "§11.1"
-                } else {
-                    "§11.2"
-                }
-            )));
-        } else {
-            log.push(LogEntry::public(format!(
-                "{} survives: d6 {d} + {} = {total} > {} ({})",
-                s.blocks[l].name,
-                s.blocks[l].value,
-                limit.value,
-                if k.side() == APACHE {
-                    "§11.1"
-                } else {
-                    "§11.2"
-                }
-            )));
         }
+        log.push(LogEntry::public(format!(
+            "{} {}: d6 {d} + {} = {total} {} {} ({})",
+            k.name,
+            if dies { "dies" } else { "survives" },
+            k.value,
+            if dies { "<=" } else { ">" },
+            limit.value,
+            if k.side() == APACHE {
+                "§11.1"
+            } else {
+                "§11.2"
+            }
+        )));
     }
 }
 

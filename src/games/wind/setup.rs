@@ -66,21 +66,7 @@ pub struct Loaded {
 
 /// Scenario ids shipped for this game, sorted.
 pub fn scenario_ids(root: &Path) -> Vec<String> {
-    let dir = root.join("scenarios").join(GAME);
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .filter_map(|p| {
-                    p.file_stem()
-                        .map(|s| format!("{GAME}/{}", s.to_string_lossy()))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+    crate::core::data::scenario_ids(root, GAME)
 }
 
 /// Load a scenario by id (`moved_like_the_wind/apache_wars`).
