@@ -435,7 +435,12 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
             out.push(Action::Stay);
         }
         Pending::Scout { .. } => {
-            out.push(Action::Scout);
+            if s.side_in(area, ARMY)
+                .into_iter()
+                .any(|b| s.blocks[b].kind == BlockKind::Scout)
+            {
+                out.push(Action::Scout);
+            }
             out.push(Action::Pass);
         }
         Pending::Lead { side } => {
@@ -641,16 +646,9 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 "The Apache player reveals {} to retreat before combat (§8.0)",
                 shown(s, l, ARMY)
             )));
-            let area = s.fight.as_ref().map_or(0, |f| f.area);
-            let scout = s
-                .side_in(area, ARMY)
-                .into_iter()
-                .any(|b| s.blocks[b].kind == BlockKind::Scout);
-            if scout {
-                s.pending = Pending::Scout { leader: l };
-            } else {
-                retreat_before_combat(s, &mut log);
-            }
+            // The Army player always answers (`pass` only, without a Scout there), so
+            // the question does not tell the Apache player where the Scout is.
+            s.pending = Pending::Scout { leader: l };
         }
         Action::Stay => match s.pending {
             Pending::Retreat => {
@@ -937,17 +935,11 @@ fn next_area(s: &mut State, log: &mut Vec<LogEntry>) {
     }
 }
 
-fn begin_area(s: &mut State, log: &mut Vec<LogEntry>) {
-    let area = s.fight.as_ref().map_or(0, |f| f.area);
-    let apache_leader = s
-        .side_in(area, APACHE)
-        .into_iter()
-        .any(|b| s.blocks[b].kind == BlockKind::Leader);
-    if apache_leader {
-        s.pending = Pending::Retreat;
-    } else {
-        after_retreat_step(s, log);
-    }
+/// Every area starts with the Apache player's retreat decision, even without a Leader
+/// there (then `stay` is the only choice): skipping it would tell the Army player that
+/// no Apache Leader is among the hidden blocks.
+fn begin_area(s: &mut State, _log: &mut [LogEntry]) {
+    s.pending = Pending::Retreat;
 }
 
 /// A retreat before combat that stands: every Apache block in the area is forced to the

@@ -417,6 +417,11 @@ fn s8_lone_leaders_are_captured_and_a_standing_retreat_forces_to_the_reservation
     assert_eq!(g.probe("vp.1").as_deref(), Some("2"));
     // Tucson: Victorio retreats with San Carlos: 3 SP forced, +6 Army VP at once.
     play(&mut g, &["combat tucson", "retreat victorio"]);
+    // No Scout in Tucson, but the Army player is still asked (`pass` only), so the
+    // question does not say where the Scout is.
+    assert_eq!(g.probe("to_act").as_deref(), Some("1"));
+    assert_eq!(legal(&g), vec!["pass".to_string()]);
+    play(&mut g, &["pass"]);
     assert!(logged(
         &g,
         "retreat before combat and count as forced to the Reservation: 3 SP, +6 Army VP"
@@ -597,4 +602,23 @@ fn s11_options_are_chosen_before_play_and_kept_in_save_files() {
         0,
     );
     assert_eq!(s.last_turn, 9, "11.5");
+}
+
+#[test]
+fn s8_the_retreat_question_is_asked_in_every_area_so_it_reveals_no_apache_leader() {
+    let mut g = position(
+        1,
+        Phase::Combat,
+        1,
+        &[
+            ("san_carlos", "dragoon", 2),
+            ("troop_a", "dragoon", 2),
+            ("carleton", "dragoon", 0),
+        ],
+    );
+    play(&mut g, &["combat dragoon"]);
+    // No Apache Leader there, yet the Apache player is asked, with `stay` only.
+    assert_eq!(g.probe("pending").as_deref(), Some("retreat"));
+    assert_eq!(g.probe("to_act").as_deref(), Some("0"));
+    assert_eq!(legal(&g), vec!["stay".to_string()]);
 }
