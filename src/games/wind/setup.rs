@@ -118,8 +118,12 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         .collect::<std::collections::BTreeMap<_, _>>()
     {
         if tables.cost(&kind).is_none() {
-            return Err(DataError::file(
-                map_path.display().to_string(),
+            let map_file = map_path.display().to_string();
+            let map_text = read_text(&map_path)?;
+            return Err(error_near(
+                &map_file,
+                &map_text,
+                &format!("\"{kind}\""),
                 format!("boundary type '{kind}' has no movement cost in the rules tables"),
             ));
         }

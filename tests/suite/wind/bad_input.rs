@@ -67,7 +67,7 @@ fn malformed_scenarios_and_maps_name_the_file_line_and_column() {
         &sc,
         &map.replacen("kind: \"open\"", "kind: \"swamp\"", 1),
     );
-    assert!(e.contains("swamp"), "{e}");
+    assert!(e.contains("swamp") && e.contains("apache_wars.ron:"), "{e}");
     // The map file is missing.
     let e = load_variant(
         "nomap",
