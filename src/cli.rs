@@ -19,8 +19,8 @@ USAGE:
   wargame                       open the game (GUI)
   wargame list                  games and their scenario ids
   wargame check PATH...         validate scenario, map and rules files (exit 0 only if all valid)
-  wargame simulate --scenario ID --games N --seed S [--max-actions N] [--option O]...
-                                seeded random playouts: results, win rates, game length, speed
+  wargame simulate --scenario ID --games N --seed S [--players P,P] [--option O]...
+                                seeded playouts (random, greedy or ai:LEVEL players): results, win rates, game length, speed
   wargame script PATH...        run scripted rules tests (docs/script-format.md)
   wargame replay SAVE           print a save's log and final state; confirm the replay matches
   wargame view (SAVE | --scenario ID --seed S --steps K) --seat N
@@ -118,7 +118,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--option O]...\n  Plays N seeded random legal games and reports results, win rates, mean game length and\n  games per second. The same seed gives the same report. --option chooses an optional rule\n  (Once We Moved Like the Wind: apache_leader_death, army_leader_death, levels=A,B, turns=8|9).",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]...\n  Plays N seeded games and reports results, win rates with 95% confidence intervals, mean game\n  length and games per second. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. The same seed gives the same report. --option chooses an optional rule\n  (Once We Moved Like the Wind: apache_leader_death, army_leader_death, levels=A,B, turns=8|9).",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -215,16 +215,32 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let n: usize = a.num("--games", 10)?;
     let seed: u64 = a.num("--seed", 1)?;
     let max: usize = a.num("--max-actions", 200_000)?;
-    if let Some(p) = a.value("--players")?
-        && p.split(',').any(|x| x != "random")
-    {
-        return Err(format!("--players {p}: only 'random' players exist so far"));
-    }
+    let players: Option<Vec<crate::core::ai::Player>> = match a.value("--players")? {
+        Some(p) => Some(
+            p.split(',')
+                .map(str::parse)
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(|e| format!("--players {p}: {e}"))?,
+        ),
+        None => None,
+    };
     let options = a.values("--option")?;
     let proto =
         games::new_session_with(root, &scenario, 0, false, &options).map_err(|e| e.to_string())?;
     let seats = proto.seats();
     let names: Vec<String> = (0..seats).map(|s| proto.seat_name(s)).collect();
+    if let Some(p) = &players
+        && p.len() != usize::from(seats)
+    {
+        return Err(format!(
+            "--players needs one player per seat ({}), got {}",
+            names.join(", "),
+            p.len()
+        ));
+    }
+    let all_random = players
+        .as_ref()
+        .is_none_or(|p| p.iter().all(|x| *x == crate::core::ai::Player::Random));
     let mut wins = vec![0usize; usize::from(seats)];
     let (mut draws, mut unfinished, mut actions, mut turns) = (0usize, 0usize, 0usize, 0u64);
     let mut score_sum = vec![0i64; usize::from(seats)];
@@ -235,9 +251,11 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
             .wrapping_add(g as u64);
         let session = games::new_session_with(root, &scenario, game_seed, false, &options)
             .map_err(|e| e.to_string())?;
-        let p = session
-            .playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max)
-            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        let p = match (&players, all_random) {
+            (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
+            _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
+        }
+        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
         actions += p.actions;
         turns += u64::from(p.turns);
         match p.outcome {
@@ -256,12 +274,28 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         }
     }
     let secs = t0.elapsed().as_secs_f64();
-    println!("scenario {scenario}: {n} random playouts, seed {seed}");
+    match (&players, all_random) {
+        (Some(pl), false) => {
+            let who: Vec<String> = names
+                .iter()
+                .zip(pl)
+                .map(|(n, p)| format!("{n} {p}"))
+                .collect();
+            println!(
+                "scenario {scenario}: {n} games ({}), seed {seed}",
+                who.join(" vs ")
+            );
+        }
+        _ => println!("scenario {scenario}: {n} random playouts, seed {seed}"),
+    }
     for (i, name) in names.iter().enumerate() {
+        let (lo, hi) = wilson(wins[i], n);
         println!(
-            "  {name:<10} wins {:>5} ({:5.1}%)  mean points {:.2}",
+            "  {name:<10} wins {:>5} ({:5.1}%, 95% CI {:.1}-{:.1}%)  mean points {:.2}",
             wins[i],
             pct(wins[i], n),
+            lo,
+            hi,
             score_sum[i] as f64 / n.max(1) as f64
         );
     }
@@ -281,6 +315,19 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         actions as f64 / secs.max(1e-9)
     );
     Ok(0)
+}
+
+/// The 95% Wilson score interval of k successes in n trials, in percent.
+fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    (100.0 * (c - h).max(0.0), 100.0 * (c + h).min(1.0))
 }
 
 fn pct(k: usize, n: usize) -> f64 {

@@ -1,6 +1,8 @@
 //! The shared, Bevy-free model every ruleset builds on: maps, dice, seats, errors,
-//! data loading, the generic game interface, sessions with undo, and save files.
+//! data loading, the generic game interface, sessions with undo, save files, and the
+//! computer players that search over that interface.
 
+pub mod ai;
 pub mod areamap;
 pub mod campaign;
 pub mod data;

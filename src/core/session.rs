@@ -172,6 +172,14 @@ pub trait GameSession: Send + Sync {
     fn random_step(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> Result<bool, RuleError>;
     /// The save file.
     fn save(&self) -> SaveFile;
+    /// Play the game from here to its end (or `max` actions) on a copy, one player per
+    /// seat (`core::ai`), with the players' choices drawn from `seed`.
+    fn play_with(
+        &self,
+        players: &[super::ai::Player],
+        seed: u64,
+        max: usize,
+    ) -> Result<super::game::Playout, RuleError>;
 }
 
 /// Ties a ruleset type to its game id for saves.
@@ -180,7 +188,7 @@ pub trait GameId {
     const ID: &'static str;
 }
 
-impl<R: Rules + GameId> GameSession for Session<R>
+impl<R: Rules + GameId + super::ai::Knowledge> GameSession for Session<R>
 where
     R::State: Send + Sync,
 {
@@ -265,5 +273,21 @@ where
     }
     fn save(&self) -> SaveFile {
         self.to_save(R::ID)
+    }
+    fn play_with(
+        &self,
+        players: &[super::ai::Player],
+        seed: u64,
+        max: usize,
+    ) -> Result<super::game::Playout, RuleError> {
+        use rand::SeedableRng;
+        let mut s = self.state.clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let actions = super::ai::play_game::<R>(&mut s, players, &mut rng, max)?;
+        Ok(super::game::Playout {
+            actions,
+            outcome: R::outcome(&s),
+            turns: R::turn(&s),
+        })
     }
 }

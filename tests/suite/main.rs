@@ -1,6 +1,7 @@
 //! Integration tests for the shared core and every ruleset, in one test binary so
 //! that a test run links Bevy once. One module per area.
 
+mod ai;
 mod bad_input;
 mod campaign;
 mod cli;

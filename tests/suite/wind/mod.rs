@@ -8,3 +8,8 @@ mod playouts;
 mod rules;
 mod util;
 mod views;
+
+/// A fresh state of the shipped block-game scenario (for other test modules).
+pub fn util_session(seed: u64) -> wargame::games::wind::state::State {
+    util::session(seed).state
+}
