@@ -145,3 +145,43 @@ fn view_after_steps_and_replay_of_a_save() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("replay OK: 5 actions"), "{out}");
 }
+
+#[test]
+fn simulate_seats_players_and_refuses_bad_player_specs() {
+    let args = [
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--max-actions",
+        "40",
+        "--players",
+        "greedy,random",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("(Sioux greedy vs Pawnee random)"), "{out}");
+    assert!(out.contains("95% CI"), "{out}");
+    assert_eq!(run(&args).1, out, "the same seed gives the same report");
+    let (code, _, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--players",
+        "ai:9,random",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ai:LEVEL"), "{err}");
+    let (code, _, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--players",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one player per seat"), "{err}");
+}
