@@ -186,7 +186,9 @@ pub fn choose<R: Knowledge>(
     }
 }
 
-/// Play random legal actions for at most [`ROLLOUT_DEPTH`] steps.
+/// Play random legal actions for at most [`ROLLOUT_DEPTH`] steps. A third of the time
+/// the rollout ends the phase or passes when it may, so that a short rollout reaches
+/// the fights and the scoring instead of shuffling pieces within one phase.
 fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     for _ in 0..ROLLOUT_DEPTH {
         if R::to_act(s).is_none() {
@@ -196,7 +198,14 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
         if legal.is_empty() {
             return;
         }
-        let a = &legal[rng.random_range(0..legal.len())];
+        let closing = legal.iter().position(|a| {
+            let t = a.to_string();
+            t == "end" || t == "pass"
+        });
+        let a = match closing {
+            Some(i) if rng.random_range(0..3) == 0 => &legal[i],
+            _ => &legal[rng.random_range(0..legal.len())],
+        };
         if R::apply(s, a).is_err() {
             return;
         }
