@@ -339,7 +339,7 @@ fn redraw(
         materials.add(Color::srgb_u8(0x00, 0x72, 0xB2)),
         materials.add(Color::srgb_u8(0xD5, 0x5E, 0x00)),
     ];
-    for (i, a) in s.stat.map.areas.iter().enumerate() {
+    for a in &s.stat.map.areas {
         let here: Vec<&BlockView> = v
             .blocks
             .iter()
@@ -387,7 +387,6 @@ fn redraw(
                 Transform::from_xyz(p.x, p.y, 1.2),
             ));
         }
-        let _ = i;
     }
 }
 

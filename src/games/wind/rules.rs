@@ -8,8 +8,8 @@
 use super::action::Action;
 use super::data::{BlockKind, Nation, Pool};
 use super::state::{
-    Bid, Block, EDGE, FORT, Fight, MEXICO, OCEAN, Pending, Phase, RESERVATION, State, Status, TOWN,
-    US, WATER,
+    Bid, EDGE, FORT, Fight, MEXICO, OCEAN, Pending, Phase, RESERVATION, State, Status, TOWN, US,
+    WATER,
 };
 use crate::core::error::RuleError;
 use crate::core::game::{LogEntry, Outcome};
@@ -1488,10 +1488,4 @@ fn finish(s: &mut State, log: &mut Vec<LogEntry>) {
         scores: s.levels.to_vec(),
         summary,
     });
-}
-
-/// Blocks of a side that a seat may not identify (for views).
-pub fn hidden_from(s: &State, b: &Block, seat: u8) -> bool {
-    let _ = s;
-    b.side() != seat && !b.revealed
 }

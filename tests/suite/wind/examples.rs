@@ -45,6 +45,28 @@ fn example_position() -> wargame::core::session::Session<wargame::games::wind::W
     g
 }
 
+/// Dice of the ambush in 021: Apache Peaks 5, 5, 3, 6 (+1: 3 hits), San Carlos
+/// 6, 2, 6, 1 (2 hits).
+const AMBUSH_021: [u8; 8] = [5, 5, 3, 6, 6, 2, 6, 1];
+
+/// Dice of the regular combat in 020, in the engine's order: Apache Peaks 5, 4, 6, 5
+/// (1 hit); San Carlos 5, 1, 5, 4 (+1: 2); Warm Springs 1, 2; Mescalero 3; H Troop
+/// 6, 4, 5 (+1: 2); Scout 3, 2 (+1: 0); 1st Escuadron 1, 4, 5, 3 (+1: 1); 2nd
+/// Escuadron 5, 1.
+const REGULAR_020: [u8; 22] = [
+    5, 4, 6, 5, 5, 1, 5, 4, 1, 2, 3, 6, 4, 5, 3, 2, 1, 4, 5, 3, 5, 1,
+];
+
+/// The Leader assignments and the two fires of the regular combat in 020.
+const LEADS_020: [&str; 6] = [
+    "lead chato san_carlos",
+    "fire",
+    "lead terrazas escuadron_1",
+    "lead forsyth troop_h",
+    "lead crawford scout",
+    "fire",
+];
+
 #[test]
 fn combat_example_area_021_ambush_and_retreat_then_area_020_scout_and_regular_combat() {
     let mut g = example_position();
@@ -60,7 +82,7 @@ fn combat_example_area_021_ambush_and_retreat_then_area_020_scout_and_regular_co
     assert_eq!(g.probe("to_act").as_deref(), Some("0"));
     // Chuhuahua's +1 goes to Apache Peaks. Dice: Apache Peaks 5, 5, 3, 6 (+1: 3 hits),
     // San Carlos 6, 2, 6, 1 (2 hits).
-    g.force_dice(&[5, 5, 3, 6, 6, 2, 6, 1]);
+    g.force_dice(&AMBUSH_021);
     play(&mut g, &["lead chihuahua apache_peaks", "fire"]);
     assert!(logged(&g, "5, 5, 3, 6 -> 3 hit(s)"));
     assert!(logged(&g, "6, 2, 6, 1 -> 2 hit(s)"));
@@ -93,24 +115,9 @@ fn combat_example_area_021_ambush_and_retreat_then_area_020_scout_and_regular_co
     assert!(logged(&g, "ambush Leader totals: Apache 3"));
     assert!(logged(&g, "equal, no ambush"));
     // Regular combat. Apache: Chato leads San Carlos. Army: Terrazas the 1st Escuadron,
-    // Forsyth H Troop, Crawford the Scout. Dice in the engine's order: Apache Peaks
-    // 5, 4, 6, 5 (1 hit); San Carlos 5, 1, 5, 4 (+1: 2); Warm Springs 1, 2; Mescalero 3;
-    // H Troop 6, 4, 5 (+1: 2); Scout 3, 2 (+1: 0); 1st Escuadron 1, 4, 5, 3 (+1: 1);
-    // 2nd Escuadron 5, 1.
-    g.force_dice(&[
-        5, 4, 6, 5, 5, 1, 5, 4, 1, 2, 3, 6, 4, 5, 3, 2, 1, 4, 5, 3, 5, 1,
-    ]);
-    play(
-        &mut g,
-        &[
-            "lead chato san_carlos",
-            "fire",
-            "lead terrazas escuadron_1",
-            "lead forsyth troop_h",
-            "lead crawford scout",
-            "fire",
-        ],
-    );
+    // Forsyth H Troop, Crawford the Scout (dice: REGULAR_020).
+    g.force_dice(&REGULAR_020);
+    play(&mut g, &LEADS_020);
     assert_eq!(g.probe("dice_left").as_deref(), Some("0"));
     // Each side inflicts 3 hits. The Apache player (owner) picks San Carlos from the tie at
     // 4; the 1st Escuadron (4, alone strongest) goes to 1.
@@ -126,7 +133,7 @@ fn combat_example_area_021_ambush_and_retreat_then_area_020_scout_and_regular_co
 #[test]
 fn victory_point_example_army_27_apache_16_not_15() {
     let mut g = example_position();
-    g.force_dice(&[5, 5, 3, 6, 6, 2, 6, 1]);
+    g.force_dice(&AMBUSH_021);
     play(
         &mut g,
         &[
@@ -141,21 +148,9 @@ fn victory_point_example_army_27_apache_16_not_15() {
             "scout",
         ],
     );
-    g.force_dice(&[
-        5, 4, 6, 5, 5, 1, 5, 4, 1, 2, 3, 6, 4, 5, 3, 2, 1, 4, 5, 3, 5, 1,
-    ]);
-    play(
-        &mut g,
-        &[
-            "lead chato san_carlos",
-            "fire",
-            "lead terrazas escuadron_1",
-            "lead forsyth troop_h",
-            "lead crawford scout",
-            "fire",
-            "loss san_carlos",
-        ],
-    );
+    g.force_dice(&REGULAR_020);
+    play(&mut g, &LEADS_020);
+    play(&mut g, &["loss san_carlos"]);
     // §9.0 in 020: Apache Leaders 1 (Chato 1, Chuhuahua 0; no Mountain bonus outside the
     // ambush) against 3: the 8 remaining Apache SP are forced to the Reservation (+16)
     // and Chato's 1 is captured (+1). Army: 9 (hits) + 1 (Rumor) + 16 + 1 = 27.
