@@ -212,14 +212,16 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Play a whole game with one player per seat; returns the number of actions.
+/// Play a whole game with one player per seat, from `state` to its end or `max`
+/// actions.
 pub fn play_game<R: Knowledge>(
     state: &mut R::State,
     players: &[Player],
     rng: &mut ChaCha8Rng,
     max: usize,
-) -> Result<usize, super::error::RuleError> {
+) -> Result<super::game::Playout, super::error::RuleError> {
     let mut n = 0;
+    let mut trace = super::game::TurnTrace::new::<R>(state);
     while n < max {
         let Some(seat) = R::to_act(state) else { break };
         let p = players
@@ -229,10 +231,17 @@ pub fn play_game<R: Knowledge>(
         let Some(a) = choose::<R>(state, p, rng) else {
             break;
         };
+        let before = R::scores(state);
         R::apply(state, &a).map_err(|e| {
             super::error::RuleError::new(format!("{p} chose '{a}', which was refused: {e}"))
         })?;
+        trace.after::<R>(&before, state);
         n += 1;
     }
-    Ok(n)
+    Ok(super::game::Playout {
+        actions: n,
+        outcome: R::outcome(state),
+        turns: R::turn(state),
+        trace: trace.finish::<R>(state),
+    })
 }

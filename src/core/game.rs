@@ -120,6 +120,42 @@ pub struct Playout {
     pub outcome: Option<Outcome>,
     /// Turns played.
     pub turns: u32,
+    /// Victory points per seat at the end of each turn played (index 0 is the end of
+    /// the first turn the playout saw), and at the end of the game: the per-turn curve
+    /// of balance reports.
+    pub trace: Vec<Vec<i32>>,
+}
+
+/// Records victory points per seat each time the turn changes.
+#[derive(Clone, Debug, Default)]
+pub struct TurnTrace {
+    turn: u32,
+    /// Scores at the end of each turn seen.
+    pub rows: Vec<Vec<i32>>,
+}
+
+impl TurnTrace {
+    /// Start tracing from `state`.
+    pub fn new<R: Rules>(state: &R::State) -> Self {
+        Self {
+            turn: R::turn(state),
+            rows: Vec::new(),
+        }
+    }
+    /// Call after every action: when the turn moved on, the scores as the old turn
+    /// ended are recorded (the new turn has not scored anything yet).
+    pub fn after<R: Rules>(&mut self, before: &[i32], state: &R::State) {
+        let t = R::turn(state);
+        if t != self.turn {
+            self.turn = t;
+            self.rows.push(before.to_vec());
+        }
+    }
+    /// Close the trace at the end of the game (or the action cap).
+    pub fn finish<R: Rules>(mut self, state: &R::State) -> Vec<Vec<i32>> {
+        self.rows.push(R::scores(state));
+        self.rows
+    }
 }
 
 /// Play uniformly random legal actions from `state` until the game ends or `max`
@@ -133,6 +169,7 @@ pub fn random_playout<R: Rules>(
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
+    let mut trace = TurnTrace::new::<R>(state);
     while n < max && R::to_act(state).is_some() {
         let legal = R::legal_actions(state);
         if legal.is_empty() {
@@ -142,13 +179,16 @@ pub fn random_playout<R: Rules>(
             )));
         }
         let a = &legal[rng.random_range(0..legal.len())];
+        let before = R::scores(state);
         R::apply(state, a)
             .map_err(|e| RuleError::new(format!("legal action '{a}' was refused: {e}")))?;
+        trace.after::<R>(&before, state);
         n += 1;
     }
     Ok(Playout {
         actions: n,
         outcome: R::outcome(state),
         turns: R::turn(state),
+        trace: trace.finish::<R>(state),
     })
 }

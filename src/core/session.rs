@@ -180,7 +180,15 @@ pub trait GameSession: Send + Sync {
         seed: u64,
         max: usize,
     ) -> Result<super::game::Playout, RuleError>;
+    /// A self-contained job that chooses the next action for the seat to act as
+    /// `player` would, from a copy of the current state: run it on a worker thread so
+    /// the window never freezes. It returns the action in notation, or `None` when the
+    /// game is over. The same session state, player and seed give the same action.
+    fn ai_task(&self, player: super::ai::Player, seed: u64) -> AiTask;
 }
+
+/// A computer player's decision, packaged to run off the main thread.
+pub type AiTask = Box<dyn FnOnce() -> Option<String> + Send>;
 
 /// Ties a ruleset type to its game id for saves.
 pub trait GameId {
@@ -283,11 +291,14 @@ where
         use rand::SeedableRng;
         let mut s = self.state.clone();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let actions = super::ai::play_game::<R>(&mut s, players, &mut rng, max)?;
-        Ok(super::game::Playout {
-            actions,
-            outcome: R::outcome(&s),
-            turns: R::turn(&s),
+        super::ai::play_game::<R>(&mut s, players, &mut rng, max)
+    }
+    fn ai_task(&self, player: super::ai::Player, seed: u64) -> AiTask {
+        use rand::SeedableRng;
+        let state = self.state.clone();
+        Box::new(move || {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            super::ai::choose::<R>(&state, player, &mut rng).map(|a| a.to_string())
         })
     }
 }
