@@ -3,11 +3,15 @@
 //! The search never reads the true state beyond what its seat may know: each iteration
 //! starts from [`Knowledge::determinize`], a world consistent with the seat's view with
 //! fresh dice (so future rolls are sampled, never read), and the legal actions of the
-//! seat to act (which that seat sees anyway). This slice is determinized flat Monte
-//! Carlo with UCB1 at the root (a one-level information-set search): each iteration
-//! samples a world, plays one root action, a depth-limited random rollout, and scores the
-//! end with the ruleset's evaluation. Per-ruleset knowledge (determinization, evaluation)
-//! lives beside each ruleset, not in the search.
+//! seat to act (which that seat sees anyway). The search is single-observer
+//! information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012): each
+//! iteration samples a world, descends a tree of the AI seat's information sets by UCB
+//! among the actions legal in that world (availability-counted), choosing first a group
+//! of actions and then an action within it, expands one node, plays a prior-weighted
+//! rollout, and scores the end with the ruleset's evaluation for every seat. Chance is
+//! explicit in the fresh dice of every sampled world. Per-ruleset knowledge
+//! (determinization, evaluation, rollout prior, action groups) lives beside each
+//! ruleset, not in the search.
 
 use super::dice::Dice;
 use super::game::{Rules, Seat};
@@ -49,12 +53,41 @@ pub trait Knowledge: Rules {
             .unwrap_or(0);
         squash(f64::from(mine - best_other) / 5.0)
     }
+
+    /// How promising `action` looks for the seat to act in `state`: a cheap weight
+    /// above 0. Rollouts draw actions in proportion to it, and the tree tries unvisited
+    /// actions in its order. The default is uniform, except that ending a phase or
+    /// passing weighs a little more, so rollouts reach fights and scoring.
+    fn prior(state: &Self::State, action: &Self::Action) -> f64 {
+        let _ = state;
+        match action.to_string().as_str() {
+            "end" | "pass" => 2.0,
+            _ => 1.0,
+        }
+    }
+
+    /// The group an action belongs to, for large move sets: the tree first chooses a
+    /// group, then an action within it. The default groups by the first two words of
+    /// the notation (`move a3 ...`: every move of one unit), which suits any ruleset
+    /// whose notation starts with a verb and the piece it acts on.
+    fn group(action: &Self::Action) -> String {
+        let t = action.to_string();
+        let mut w = t.split_whitespace();
+        match (w.next(), w.next()) {
+            (Some(a), Some(b)) => format!("{a} {b}"),
+            (Some(a), None) => a.to_string(),
+            _ => String::new(),
+        }
+    }
 }
 
 /// Map a real number to (0, 1), 0 to 0.5.
 pub fn squash(x: f64) -> f64 {
     0.5 + 0.5 * x.tanh()
 }
+
+/// The level `ai` means, and the one the GUI offers first.
+pub const DEFAULT_LEVEL: u8 = 2;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,13 +101,17 @@ pub enum Player {
         /// Level: 1 is fastest; each level doubles the iterations.
         level: u8,
     },
+    /// The same search with an exact number of iterations (`mcts:N`), for tests,
+    /// smoke runs and tuning.
+    Iterations(u32),
 }
 
 impl Player {
     /// Iterations of the search at this level.
     pub fn iterations(self) -> u32 {
         match self {
-            Player::Search { level } => 32 << u32::from(level.clamp(1, 5) - 1),
+            Player::Search { level } => 64 << u32::from(level.clamp(1, 5) - 1),
+            Player::Iterations(n) => n.max(1),
             _ => 0,
         }
     }
@@ -86,6 +123,7 @@ impl fmt::Display for Player {
             Player::Random => write!(f, "random"),
             Player::Greedy => write!(f, "greedy"),
             Player::Search { level } => write!(f, "ai:{level}"),
+            Player::Iterations(n) => write!(f, "mcts:{n}"),
         }
     }
 }
@@ -96,14 +134,22 @@ impl FromStr for Player {
         match s {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            "ai" => Ok(Player::Search { level: 2 }),
+            "ai" => Ok(Player::Search {
+                level: DEFAULT_LEVEL,
+            }),
+            _ if s.starts_with("mcts:") => s["mcts:".len()..]
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=1_000_000).contains(n))
+                .map(Player::Iterations)
+                .ok_or_else(|| format!("'{s}': mcts:N takes 1 to 1000000 iterations")),
             _ => {
                 let level = s
                     .strip_prefix("ai:")
                     .and_then(|l| l.parse::<u8>().ok())
                     .filter(|l| (1..=5).contains(l))
                     .ok_or_else(|| {
-                        format!("'{s}': a player is random, greedy, ai or ai:LEVEL (1-5)")
+                        format!("'{s}': a player is random, greedy, ai, ai:LEVEL (1-5) or mcts:N")
                     })?;
                 Ok(Player::Search { level })
             }
@@ -112,7 +158,10 @@ impl FromStr for Player {
 }
 
 /// Most actions a rollout plays before the position is evaluated.
-pub const ROLLOUT_DEPTH: usize = 40;
+pub const ROLLOUT_DEPTH: usize = 20;
+
+/// Exploration constant of UCB1 (rewards are in 0..1).
+const EXPLORE: f64 = 0.7;
 
 /// Choose an action for the seat to act, or `None` when the game is over. The same
 /// state, player and `rng` state always give the same action.
@@ -145,51 +194,236 @@ pub fn choose<R: Knowledge>(
             }
             best.and_then(|(_, i)| legal.into_iter().nth(i))
         }
-        Player::Search { .. } => {
-            let n = legal.len();
-            let mut visits = vec![0u32; n];
-            let mut total = vec![0f64; n];
-            for it in 0..player.iterations().max(n as u32) {
-                // UCB1: each action once, then balance value and exploration.
-                let i = if (it as usize) < n {
-                    it as usize
-                } else {
-                    let ln = f64::from(it).ln();
-                    (0..n)
-                        .max_by(|&a, &b| {
-                            let ua = total[a] / f64::from(visits[a])
-                                + (2.0 * ln / f64::from(visits[a])).sqrt();
-                            let ub = total[b] / f64::from(visits[b])
-                                + (2.0 * ln / f64::from(visits[b])).sqrt();
-                            ua.total_cmp(&ub)
-                        })
-                        .unwrap_or(0)
-                };
+        Player::Search { .. } | Player::Iterations(_) => {
+            let mut tree = Tree::<R>::new();
+            for _ in 0..player.iterations() {
                 let mut s = R::determinize(state, seat, rng);
-                let v = if R::apply(&mut s, &legal[i]).is_ok() {
-                    rollout::<R>(&mut s, rng);
-                    R::evaluate(&s, seat)
-                } else {
-                    0.0
-                };
-                visits[i] += 1;
-                total[i] += v;
+                tree.iterate(&mut s, &legal, rng);
             }
-            let best = (0..n).max_by(|&a, &b| {
-                visits[a]
-                    .cmp(&visits[b])
-                    .then(total[a].total_cmp(&total[b]))
-                    .then(b.cmp(&a))
-            })?;
-            legal.into_iter().nth(best)
+            tree.best().or_else(|| legal.into_iter().next())
         }
     }
 }
 
-/// Play random legal actions for at most [`ROLLOUT_DEPTH`] steps. A third of the time
-/// the rollout ends the phase or passes when it may, so that a short rollout reaches
-/// the fights and the scoring instead of shuffling pieces within one phase.
+/// One edge of the search tree: an action, its group, and statistics for the seat that
+/// chose it.
+struct Child<A> {
+    action: A,
+    group: String,
+    prior: f64,
+    visits: u32,
+    /// Times the action was legal when its parent was reached (information-set UCB).
+    avail: u32,
+    total: f64,
+    node: Option<usize>,
+}
+
+/// A decision point of the seat to act, shared by every sampled world that reaches it by
+/// the same actions (single-observer information-set MCTS).
+struct Node<A> {
+    children: Vec<Child<A>>,
+}
+
+/// Single-observer information-set Monte Carlo tree search with action grouping.
+struct Tree<R: Knowledge> {
+    nodes: Vec<Node<R::Action>>,
+}
+
+impl<R: Knowledge> Tree<R> {
+    fn new() -> Self {
+        Self {
+            nodes: vec![Node {
+                children: Vec::new(),
+            }],
+        }
+    }
+
+    /// One iteration in the sampled world `s`: descend by UCB over groups, then over the
+    /// actions of the chosen group, among the actions legal in this world; expand one
+    /// new node, roll out, and back the evaluation up to every edge on the path.
+    fn iterate(&mut self, s: &mut R::State, root_legal: &[R::Action], rng: &mut ChaCha8Rng) {
+        let mut node = 0usize;
+        let mut path: Vec<(usize, usize, Seat)> = Vec::new();
+        let mut expanded = false;
+        while !expanded {
+            let Some(seat) = R::to_act(s) else { break };
+            let legal = if node == 0 {
+                root_legal.to_vec()
+            } else {
+                R::legal_actions(s)
+            };
+            if legal.is_empty() {
+                break;
+            }
+            let avail = self.mark_available(node, s, legal);
+            let Some(ci) = self.select(node, &avail) else {
+                break;
+            };
+            let c = &mut self.nodes[node].children[ci];
+            if R::apply(s, &c.action).is_err() {
+                // Refused in this world (the root list is the true one): count it as a
+                // loss for the chooser rather than stop the search.
+                c.visits += 1;
+                c.avail += 1;
+                return;
+            }
+            path.push((node, ci, seat));
+            match self.nodes[node].children[ci].node {
+                Some(n) => node = n,
+                None => {
+                    let n = self.nodes.len();
+                    self.nodes.push(Node {
+                        children: Vec::new(),
+                    });
+                    self.nodes[node].children[ci].node = Some(n);
+                    expanded = true;
+                }
+            }
+        }
+        rollout::<R>(s, rng);
+        let seats = R::seats(s);
+        let values: Vec<f64> = (0..seats).map(|x| R::evaluate(s, x)).collect();
+        for (n, ci, seat) in path {
+            let c = &mut self.nodes[n].children[ci];
+            c.visits += 1;
+            c.total += values.get(usize::from(seat)).copied().unwrap_or(0.5);
+        }
+    }
+
+    /// Add the actions legal in this world that the node has not seen yet, count one
+    /// availability for each legal child, and return the legal children's indices.
+    fn mark_available(&mut self, node: usize, s: &R::State, legal: Vec<R::Action>) -> Vec<usize> {
+        let children = &mut self.nodes[node].children;
+        let mut out = Vec::with_capacity(legal.len());
+        for (i, a) in legal.into_iter().enumerate() {
+            let found = if children.get(i).is_some_and(|c| c.action == a) {
+                Some(i)
+            } else {
+                children.iter().position(|c| c.action == a)
+            };
+            let ci = match found {
+                Some(ci) => ci,
+                None => {
+                    children.push(Child {
+                        group: R::group(&a),
+                        prior: R::prior(s, &a).max(1e-6),
+                        action: a,
+                        visits: 0,
+                        avail: 0,
+                        total: 0.0,
+                        node: None,
+                    });
+                    children.len() - 1
+                }
+            };
+            children[ci].avail += 1;
+            out.push(ci);
+        }
+        out
+    }
+
+    /// UCB over the groups of the available children, then over the chosen group's
+    /// children; unvisited entries first, the highest prior first.
+    fn select(&self, node: usize, avail: &[usize]) -> Option<usize> {
+        let ch = &self.nodes[node].children;
+        // Group statistics over the available children.
+        let mut groups: Vec<(&str, u32, u32, f64, f64)> = Vec::new(); // name, visits, avail, total, best prior
+        for &ci in avail {
+            let c = &ch[ci];
+            match groups.iter_mut().find(|g| g.0 == c.group) {
+                Some(g) => {
+                    g.1 += c.visits;
+                    g.2 = g.2.max(c.avail);
+                    g.3 += c.total;
+                    g.4 = g.4.max(c.prior);
+                }
+                None => groups.push((&c.group, c.visits, c.avail, c.total, c.prior)),
+            }
+        }
+        let pick = |items: &mut dyn Iterator<Item = (u32, u32, f64, f64)>| -> Option<usize> {
+            let mut best: Option<(f64, usize)> = None;
+            for (i, (visits, avail, total, prior)) in items.enumerate() {
+                let score = if visits == 0 {
+                    1e9 + prior
+                } else {
+                    total / f64::from(visits)
+                        + EXPLORE * (f64::from(avail.max(1)).ln() / f64::from(visits)).sqrt()
+                };
+                if best.is_none_or(|(b, _)| score > b) {
+                    best = Some((score, i));
+                }
+            }
+            best.map(|(_, i)| i)
+        };
+        let g = pick(&mut groups.iter().map(|g| (g.1, g.2, g.3, g.4)))?;
+        let name = groups[g].0;
+        // Progressive widening: a group offers its members in the order of their prior,
+        // one more each time its visits pass the next square.
+        let mut members: Vec<usize> = avail
+            .iter()
+            .copied()
+            .filter(|&ci| ch[ci].group == name)
+            .collect();
+        members.sort_by(|&a, &b| ch[b].prior.total_cmp(&ch[a].prior).then(a.cmp(&b)));
+        let width = 1 + f64::from(groups[g].1).sqrt() as usize;
+        members.truncate(width);
+        let m = pick(
+            &mut members
+                .iter()
+                .map(|&ci| (ch[ci].visits, ch[ci].avail, ch[ci].total, ch[ci].prior)),
+        )?;
+        members.get(m).copied()
+    }
+
+    /// The root decision, made the way the tree explored it: the most visited group,
+    /// then its most visited action (ties: the better mean, then the higher prior).
+    fn best(&self) -> Option<R::Action> {
+        let ch = &self.nodes[0].children;
+        let mean = |t: f64, n: u32| if n == 0 { 0.0 } else { t / f64::from(n) };
+        let mut groups: Vec<(&str, u32, f64)> = Vec::new();
+        for c in ch {
+            match groups.iter_mut().find(|g| g.0 == c.group) {
+                Some(g) => {
+                    g.1 += c.visits;
+                    g.2 += c.total;
+                }
+                None => groups.push((&c.group, c.visits, c.total)),
+            }
+        }
+        let g = groups
+            .iter()
+            .max_by(|a, b| {
+                a.1.cmp(&b.1)
+                    .then(mean(a.2, a.1).total_cmp(&mean(b.2, b.1)))
+            })?
+            .0;
+        if std::env::var_os("AI_DEBUG").is_some() {
+            for c in ch.iter().filter(|c| c.visits > 0) {
+                eprintln!(
+                    "  {:<24} n={:<3} mean={:.4} prior={}",
+                    c.action.to_string(),
+                    c.visits,
+                    mean(c.total, c.visits),
+                    c.prior
+                );
+            }
+        }
+        ch.iter()
+            .filter(|c| c.group == g)
+            .max_by(|a, b| {
+                a.visits
+                    .cmp(&b.visits)
+                    .then(mean(a.total, a.visits).total_cmp(&mean(b.total, b.visits)))
+                    .then(a.prior.total_cmp(&b.prior))
+            })
+            .map(|c| c.action.clone())
+    }
+}
+
+/// Play at most [`ROLLOUT_DEPTH`] actions, each drawn in proportion to the ruleset's
+/// [`Knowledge::prior`].
 fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
+    let mut weights = Vec::new();
     for _ in 0..ROLLOUT_DEPTH {
         if R::to_act(s).is_none() {
             return;
@@ -198,15 +432,22 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
         if legal.is_empty() {
             return;
         }
-        let closing = legal.iter().position(|a| {
-            let t = a.to_string();
-            t == "end" || t == "pass"
-        });
-        let a = match closing {
-            Some(i) if rng.random_range(0..3) == 0 => &legal[i],
-            _ => &legal[rng.random_range(0..legal.len())],
+        weights.clear();
+        weights.extend(legal.iter().map(|a| R::prior(s, a).max(0.0)));
+        let sum: f64 = weights.iter().sum();
+        let i = if sum > 0.0 {
+            let mut x = rng.random_range(0.0..sum);
+            weights
+                .iter()
+                .position(|w| {
+                    x -= w;
+                    x < 0.0
+                })
+                .unwrap_or(legal.len() - 1)
+        } else {
+            rng.random_range(0..legal.len())
         };
-        if R::apply(s, a).is_err() {
+        if R::apply(s, &legal[i]).is_err() {
             return;
         }
     }

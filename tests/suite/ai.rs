@@ -125,7 +125,9 @@ fn ai_and_greedy_players_only_submit_legal_actions_and_repeat_with_the_seed() {
     ] {
         let mut s = crate::util::session("harvest_the_wind/massacre_canyon", 3).state;
         let mut t = s.clone();
-        let n = ai::play_game::<Harvest>(&mut s, &players, &mut rng(8), 30).unwrap().actions;
+        let n = ai::play_game::<Harvest>(&mut s, &players, &mut rng(8), 30)
+            .unwrap()
+            .actions;
         ai::play_game::<Harvest>(&mut t, &players, &mut rng(8), 30).unwrap();
         assert!(n > 0);
         assert!(s == t, "same seed, same game");
@@ -136,11 +138,119 @@ fn ai_and_greedy_players_only_submit_legal_actions_and_repeat_with_the_seed() {
 
 #[test]
 fn player_notation() {
-    for p in ["random", "greedy", "ai:1", "ai:5"] {
+    for p in ["random", "greedy", "ai:1", "ai:5", "mcts:8"] {
         assert_eq!(p.parse::<Player>().unwrap().to_string(), p);
     }
     assert_eq!("ai".parse::<Player>().unwrap(), Player::Search { level: 2 });
     for bad in ["ai:0", "ai:9", "smart", ""] {
         assert!(bad.parse::<Player>().is_err(), "{bad}");
+    }
+}
+
+/// A hand-made last-turn position: everything is taken off the map but `keep`, which
+/// is put where given, and it is `side`'s Movement phase of turn `turn`.
+fn last_turn_position(
+    scenario: &str,
+    keep: &[(&str, &str)],
+    turn: u32,
+    side: u8,
+) -> wargame::games::harvest::state::State {
+    use wargame::games::harvest::state::{Pending, Phase};
+    let mut s = crate::util::session(scenario, 1).state;
+    let ids: Vec<String> = s
+        .pieces
+        .iter()
+        .filter(|p| p.kind.is_unit() || p.kind == Kind::Leader || p.kind == Kind::Dependent)
+        .map(|p| p.id.clone())
+        .collect();
+    for id in ids {
+        match keep.iter().find(|(k, _)| *k == id) {
+            Some((_, hex)) => Harvest::place_piece(&mut s, &id, Some(hex)).unwrap(),
+            None => Harvest::place_piece(&mut s, &id, None).unwrap(),
+        }
+    }
+    s.turn = turn;
+    s.phasing = side;
+    s.phase = Phase::Movement;
+    s.pending = Pending::None;
+    s
+}
+
+/// Play the position out: the AI for `ai_side`, random play for the other side.
+fn ai_wins_every_time(s: &wargame::games::harvest::state::State, ai_side: u8, level: u8) {
+    for seed in 0..4 {
+        let mut g = s.clone();
+        let mut players = [Player::Random, Player::Random];
+        players[usize::from(ai_side)] = Player::Search { level };
+        ai::play_game::<Harvest>(&mut g, &players, &mut rng(seed), 500).unwrap();
+        let o = Harvest::outcome(&g).expect("the game ends");
+        assert_eq!(o.winner, Some(ai_side), "seed {seed}: {}", o.summary);
+    }
+}
+
+#[test]
+fn ai_finds_a_raid_it_cannot_lose_on_the_last_turn_ix_c() {
+    // Massacre Canyon, Sioux Movement phase of the last turn (IX.C): one Sioux unit
+    // next to a lone Pawnee Dependent, one Pawnee unit far away. Moving in and razing
+    // the Dependent (VIII.D) scores 2 points and wins; anything else is a 0-0 draw.
+    let s = last_turn_position(
+        "harvest_the_wind/massacre_canyon",
+        &[("s1", "1108"), ("pD1", "1109"), ("p6", "0120")],
+        6,
+        0,
+    );
+    ai_wins_every_time(&s, 0, 1);
+}
+
+#[test]
+fn ai_finds_the_last_turn_objective_one_move_away_ix_e() {
+    // Beecher Island, Army Movement phase of the last turn (IX.E): the one Army unit
+    // left stands next to the island; an Indian unit is far away. Stepping onto the
+    // island wins; staying put is a draw.
+    let s0 = crate::util::session("harvest_the_wind/beechers_island", 1).state;
+    let island = wargame::games::harvest::setup::zone_hexes(&s0, "island");
+    // A hex next to the island, not on it, from which a move onto it is legal.
+    let mut found = None;
+    'search: for c in &island {
+        for n in s0.stat.map.neighbors(*c) {
+            if island.contains(&n) {
+                continue;
+            }
+            let s = last_turn_position(
+                "harvest_the_wind/beechers_island",
+                &[("a1", &n.to_string()), ("i1", "0101")],
+                12,
+                1,
+            );
+            if Harvest::legal_actions(&s)
+                .iter()
+                .any(|a| a.to_string() == format!("move a1 {c}"))
+            {
+                found = Some(s);
+                break 'search;
+            }
+        }
+    }
+    let s = found.expect("some hex next to the island reaches it");
+    ai_wins_every_time(&s, 1, 1);
+}
+
+#[test]
+fn every_shipped_scenario_plays_to_its_end_ai_against_ai() {
+    // A small search budget keeps this quick; the whole search code path still runs
+    // (tree, groups, rollouts, determinization) for both seats, to the end.
+    let root = crate::util::root();
+    for g in wargame::games::games() {
+        for id in wargame::games::scenarios(&root, g.id) {
+            let s = wargame::games::new_session_with(&root, &id, 3, false, &[]).unwrap();
+            let players = vec![Player::Iterations(4); usize::from(s.seats())];
+            let p = s.play_with(&players, 11, 100_000).unwrap();
+            assert!(
+                p.outcome.is_some(),
+                "{id}: unfinished after {} actions",
+                p.actions
+            );
+            assert!(!p.trace.is_empty(), "{id}: a per-turn score trace");
+        }
     }
 }

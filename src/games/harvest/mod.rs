@@ -2,6 +2,7 @@
 //! six scenarios (seed 002). Pure rules; no Bevy.
 
 pub mod action;
+pub mod ai;
 pub mod data;
 pub mod rules;
 pub mod setup;
@@ -262,53 +263,4 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             }
         }
     })
-}
-
-impl crate::core::ai::Knowledge for Harvest {
-    /// A world consistent with the seat's view: the other side's pieces under Hidden
-    /// counters (and its dummy Hidden counters) are dealt at random over the hexes that
-    /// show Hidden counters, so the seat never learns which stack is real; the dice are
-    /// fresh.
-    fn determinize(state: &State, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> State {
-        use rand::{Rng, RngCore};
-        let mut s = state.clone();
-        s.dice = Dice::new(rng.next_u64());
-        let hidden: Vec<usize> = (0..s.pieces.len())
-            .filter(|&i| {
-                let p = &s.pieces[i];
-                p.side != seat
-                    && (p.hidden || p.kind == Kind::Hidden)
-                    && matches!(p.loc, Loc::Map(_))
-            })
-            .collect();
-        let mut hexes: Vec<Coord> = hidden.iter().filter_map(|&i| s.pieces[i].hex()).collect();
-        hexes.sort();
-        for &i in &hidden {
-            let c = hexes.remove(rng.random_range(0..hexes.len()));
-            s.pieces[i].loc = Loc::Map(c);
-        }
-        s
-    }
-
-    /// Victory points, then units still fighting.
-    fn evaluate(s: &State, seat: Seat) -> f64 {
-        if let Some(o) = &s.result {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-        }
-        let me = usize::from(seat);
-        let pts = |i: usize| f64::from(s.points.get(i).copied().unwrap_or(0));
-        let units = |side: u8| -> f64 {
-            s.pieces
-                .iter()
-                .filter(|p| p.side == side && p.kind.is_unit() && p.on_map())
-                .map(|p| if p.pinned { 0.5 } else { 1.0 })
-                .sum()
-        };
-        let x = (pts(me) - pts(1 - me)) / 5.0 + (units(seat) - units(1 - seat)) / 8.0;
-        crate::core::ai::squash(x)
-    }
 }

@@ -3239,7 +3239,7 @@ fn medicine_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
 // Victory
 // ---------------------------------------------------------------------------------
 
-fn units_left(s: &State, side: Side) -> usize {
+pub(crate) fn units_left(s: &State, side: Side) -> usize {
     s.pieces
         .iter()
         .filter(|p| {
@@ -3250,7 +3250,7 @@ fn units_left(s: &State, side: Side) -> usize {
         .count()
 }
 
-fn kills(s: &State, side: Side) -> usize {
+pub(crate) fn kills(s: &State, side: Side) -> usize {
     s.eliminated
         .iter()
         .filter(|(sd, k, _)| *sd == side && (k.is_unit() || *k == Kind::Leader))
@@ -3290,7 +3290,7 @@ fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// Combat units of `side` standing in a named zone (IX.E island, IX.F west bank).
-fn units_in_zone(s: &State, side: Side, zone: &str) -> usize {
+pub(crate) fn units_in_zone(s: &State, side: Side, zone: &str) -> usize {
     let hexes = super::setup::zone_hexes(s, zone);
     s.pieces
         .iter()

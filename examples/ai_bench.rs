@@ -1,0 +1,81 @@
+//! Benchmark binary for the computer players (no GUI needed):
+//! `cargo run --release --no-default-features --example ai_bench [LEVELS] [POSITIONS] [GAMES]`.
+//!
+//! Per shipped scenario it reports the time of one AI decision at each level from 1 to
+//! LEVELS (default 3), over POSITIONS (default 8) mid-game positions reached by seeded
+//! random play (positions with a single legal action are skipped, since those cost
+//! nothing), and the time of whole AI-vs-AI games at level 1 (GAMES, default 1).
+
+use rand::SeedableRng;
+use std::time::Instant;
+use wargame::core::ai::Player;
+use wargame::games;
+
+fn main() {
+    let arg = |i: usize, d: usize| {
+        std::env::args()
+            .nth(i)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(d)
+    };
+    let (levels, positions, full_games) = (arg(1, 3), arg(2, 8), arg(3, 1));
+    let root = games::harvest::setup::data_root();
+    print!("{:<34}", "scenario");
+    for l in 1..=levels {
+        print!(" {:>16}", format!("ai:{l} ms/move"));
+    }
+    println!(" {:>14} {:>10}", "ai:1 game s", "actions");
+    for g in games::games() {
+        for id in games::scenarios(&root, g.id) {
+            print!("{id:<34}");
+            for level in 1..=levels as u8 {
+                let player = Player::Search { level };
+                let (mut total, mut worst, mut n) = (0.0f64, 0.0f64, 0usize);
+                let mut k = 0u64;
+                while n < positions && k < positions as u64 * 4 {
+                    k += 1;
+                    let mut s = games::new_session_with(&root, &id, k, false, &[])
+                        .expect("shipped scenario loads");
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k);
+                    let steps = 20 + (k * 37) % 200;
+                    for _ in 0..steps {
+                        if !s.random_step(&mut rng).expect("legal play") {
+                            break;
+                        }
+                    }
+                    if s.to_act().is_none() || s.legal().len() <= 1 {
+                        continue;
+                    }
+                    let task = s.ai_task(player, k);
+                    let t = Instant::now();
+                    let a = task();
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    assert!(a.is_some());
+                    total += ms;
+                    worst = worst.max(ms);
+                    n += 1;
+                }
+                print!(
+                    " {:>16}",
+                    format!("{:.0} (max {:.0})", total / n.max(1) as f64, worst)
+                );
+            }
+            let s = games::new_session_with(&root, &id, 1, false, &[]).expect("loads");
+            let seats = usize::from(s.seats());
+            let players = vec![Player::Search { level: 1 }; seats];
+            let t = Instant::now();
+            let mut actions = 0;
+            for g in 0..full_games {
+                actions += s
+                    .play_with(&players, g as u64, 200_000)
+                    .expect("AI plays legally")
+                    .actions;
+            }
+            println!(
+                " {:>14.1} {:>10}",
+                t.elapsed().as_secs_f64() / full_games.max(1) as f64,
+                actions / full_games.max(1)
+            );
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! What the computer player knows about *Harvest the Wind*: how to sample the hidden
+//! stacks, how good a position is under the scenario's victory rule, which actions look
+//! promising. The search itself (`core::ai`) knows nothing of the game.
+
+use super::Harvest;
+use super::data::VictoryRule;
+use super::rules::{kills, units_left};
+use super::state::{Kind, Loc, Phase, State};
+use crate::core::dice::Dice;
+use crate::core::game::Seat;
+use crate::core::hexmap::Coord;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// What a side is trying to do under the scenario's victory rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Aim {
+    /// Close in and destroy (points games, the attacker of an elimination game).
+    Attack,
+    /// Keep units alive (the defender of an elimination game).
+    Survive,
+    /// Keep units alive inside the named zone (Beecher Island, Reno's west bank).
+    Hold,
+}
+
+fn aim(s: &State, side: u8) -> Aim {
+    match &s.stat.scenario.victory.rule {
+        VictoryRule::HigherPoints | VictoryRule::PointsThreshold { .. } => Aim::Attack,
+        VictoryRule::EliminateAll { attacker } => {
+            if side == *attacker {
+                Aim::Attack
+            } else {
+                Aim::Survive
+            }
+        }
+        VictoryRule::EliminateAllOrHold { attacker, .. }
+        | VictoryRule::KillsOrHold { attacker, .. } => {
+            if side == *attacker {
+                Aim::Attack
+            } else {
+                Aim::Hold
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// Hold-zone hexes per scenario, resolved once per thread.
+    static ZONES: RefCell<HashMap<String, std::rc::Rc<Vec<Coord>>>> = RefCell::new(HashMap::new());
+}
+
+/// The hexes of the victory rule's hold zone, if it has one.
+fn hold_zone(s: &State) -> Option<std::rc::Rc<Vec<Coord>>> {
+    let zone = match &s.stat.scenario.victory.rule {
+        VictoryRule::EliminateAllOrHold { zone, .. } | VictoryRule::KillsOrHold { zone, .. } => {
+            zone
+        }
+        _ => return None,
+    };
+    let key = format!("{}/{zone}", s.stat.scenario.id);
+    Some(ZONES.with(|z| {
+        z.borrow_mut()
+            .entry(key)
+            .or_insert_with(|| std::rc::Rc::new(super::setup::zone_hexes(s, zone)))
+            .clone()
+    }))
+}
+
+/// Whether a hex gives Cover (TEC).
+fn cover(s: &State, c: Coord) -> bool {
+    s.stat.tec(c).is_some_and(|t| t.cover)
+}
+
+/// A side's standing, in rough units of "one combat unit": what it has scored, what it
+/// has lost, and what its victory rule asks of it. Units waiting off the map count as
+/// neither won nor lost, so the opening position is even.
+fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
+    let enemy = 1 - side;
+    let mut x = f64::from(s.points.get(usize::from(side)).copied().unwrap_or(0)) / 1.5;
+    for (sd, k, _) in &s.eliminated {
+        if *sd == side {
+            x -= if k.is_unit() {
+                1.0
+            } else if *k == Kind::Leader {
+                0.5
+            } else {
+                0.3
+            };
+        }
+    }
+    let mut in_zone = 0u32;
+    let mut covered = 0u32;
+    let mut dist = 0.0;
+    let mut n = 0u32;
+    for p in s.pieces.iter().filter(|p| p.side == side) {
+        if p.kind.is_unit() && matches!(p.loc, Loc::Offboard { .. }) {
+            // Still to enter: as far from the enemy as the distance term goes.
+            dist += 12.0;
+            n += 1;
+        }
+        let Loc::Map(c) = p.loc else { continue };
+        if p.kind.is_unit() {
+            if p.pinned {
+                x -= 0.3;
+            }
+            n += 1;
+            if cover(s, c) {
+                covered += 1;
+            }
+            if zone.is_some_and(|z| z.contains(&c)) {
+                in_zone += 1;
+            }
+            dist += f64::from(s.nearest_enemy(side, c).min(12));
+        }
+    }
+    x += 0.05 * f64::from(covered);
+    match (aim(s, side), &s.stat.scenario.victory.rule) {
+        (Aim::Attack, VictoryRule::EliminateAll { .. }) => {
+            // Every last defender counts: the fewer remain, the more each is worth.
+            let left = units_left(s, enemy) as f64;
+            x -= 2.0 * left.sqrt();
+        }
+        (Aim::Attack, VictoryRule::EliminateAllOrHold { .. }) => {
+            let left = units_left(s, enemy) as f64;
+            x -= 2.0 * left.sqrt();
+        }
+        (Aim::Attack, VictoryRule::KillsOrHold { kills: k, .. }) => {
+            x += 1.0 * (kills(s, enemy).min(usize::from(*k)) as f64);
+        }
+        (
+            Aim::Hold,
+            VictoryRule::EliminateAllOrHold { hold, .. } | VictoryRule::KillsOrHold { hold, .. },
+        ) => {
+            x += 1.0 * f64::from(in_zone.min(u32::from(*hold) + 1));
+        }
+        _ => {}
+    }
+    if aim(s, side) == Aim::Attack && n > 0 {
+        // Closing in: the mean distance to the nearest enemy, up to 12 hexes.
+        x -= 0.08 * dist / f64::from(n);
+    }
+    x
+}
+
+/// What an action does, for the prior.
+enum Verb {
+    Fire,
+    Melee,
+    Raze,
+    Rally,
+    Move,
+    Enter,
+    /// Anything else, with its weight.
+    Other(f64),
+}
+
+fn verb(a: &super::action::Action) -> Verb {
+    use super::action::Action as A;
+    match a {
+        A::Fire { horses, .. } => {
+            if *horses {
+                Verb::Other(1.0)
+            } else {
+                Verb::Fire
+            }
+        }
+        A::Melee { .. } => Verb::Melee,
+        A::Raze { .. } => Verb::Raze,
+        A::Rally { .. } => Verb::Rally,
+        A::Move { .. } => Verb::Move,
+        A::Enter { .. } => Verb::Enter,
+        A::Recruit { .. } | A::Catch { .. } => Verb::Other(3.0),
+        A::Blaze { .. } => Verb::Other(2.0),
+        A::End => Verb::Other(1.5),
+        A::Unhide { .. } => Verb::Other(0.3),
+        _ => Verb::Other(1.0),
+    }
+}
+
+impl crate::core::ai::Knowledge for Harvest {
+    /// A world consistent with the seat's view: the other side's pieces under Hidden
+    /// counters (and its dummy Hidden counters) are dealt at random over the hexes that
+    /// show Hidden counters, so the seat never learns which stack is real; the dice are
+    /// fresh.
+    fn determinize(state: &State, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> State {
+        use rand::{Rng, RngCore};
+        let mut s = state.clone();
+        s.dice = Dice::new(rng.next_u64());
+        let hidden: Vec<usize> = (0..s.pieces.len())
+            .filter(|&i| {
+                let p = &s.pieces[i];
+                p.side != seat
+                    && (p.hidden || p.kind == Kind::Hidden)
+                    && matches!(p.loc, Loc::Map(_))
+            })
+            .collect();
+        let mut hexes: Vec<Coord> = hidden.iter().filter_map(|&i| s.pieces[i].hex()).collect();
+        hexes.sort();
+        for &i in &hidden {
+            let c = hexes.remove(rng.random_range(0..hexes.len()));
+            s.pieces[i].loc = Loc::Map(c);
+        }
+        s
+    }
+
+    /// The scenario's victory rule decides what counts: points, units alive (pinned
+    /// ones less), and per rule the defenders left (elimination), the kills toward the
+    /// target, the units held in the zone; plus Cover and, for a side that must attack,
+    /// closing in on the enemy.
+    fn evaluate(s: &State, seat: Seat) -> f64 {
+        if let Some(o) = &s.result {
+            return match o.winner {
+                Some(w) if w == seat => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let zone = hold_zone(s);
+        let z = zone.as_deref().map(Vec::as_slice);
+        let x = side_score(s, seat, z) - side_score(s, 1 - seat, z);
+        // Scale by the size of the fight, so that a lost unit matters as much in a
+        // small scenario as in a large one without saturating.
+        let units = s.pieces.iter().filter(|p| p.kind.is_unit()).count() as f64;
+        crate::core::ai::squash(x / (units / 6.0).max(1.5))
+    }
+
+    /// Fire and melee first; rallies; moves toward the enemy for a side that must
+    /// attack, into (and not out of) the hold zone for one that must hold it, into
+    /// Cover otherwise.
+    fn prior(s: &State, a: &super::action::Action) -> f64 {
+        match verb(a) {
+            Verb::Fire | Verb::Melee => 6.0,
+            Verb::Raze => 5.0,
+            Verb::Rally => 4.0,
+            Verb::Other(w) => w,
+            Verb::Enter => {
+                let super::action::Action::Enter { unit, hex } = a else {
+                    return 1.0;
+                };
+                let side = s.find(unit).map_or(0, |p| s.p(p).side);
+                if aim(s, side) == Aim::Attack {
+                    1.0 + 8.0 / (1.0 + f64::from(s.nearest_enemy(side, *hex).min(30)))
+                } else {
+                    2.0
+                }
+            }
+            Verb::Move => {
+                let super::action::Action::Move { unit, hex } = a else {
+                    return 1.0;
+                };
+                let Some(pid) = s.find(unit) else { return 1.0 };
+                let p = s.p(pid);
+                let Some(from) = p.hex() else { return 1.0 };
+                if s.phase == Phase::Setup {
+                    return 1.0;
+                }
+                let side = p.side;
+                let mut w = match aim(s, side) {
+                    Aim::Attack => {
+                        let (d0, d1) = (s.nearest_enemy(side, from), s.nearest_enemy(side, *hex));
+                        if d1 < d0 {
+                            3.0
+                        } else if d1 > d0 {
+                            0.5
+                        } else {
+                            1.0
+                        }
+                    }
+                    Aim::Hold => match hold_zone(s) {
+                        Some(z) => match (z.contains(&from), z.contains(hex)) {
+                            (true, false) => 0.1,
+                            (false, true) => 4.0,
+                            _ => 1.0,
+                        },
+                        None => 1.0,
+                    },
+                    Aim::Survive => 1.0,
+                };
+                if cover(s, *hex) && !cover(s, from) {
+                    w *= 1.5;
+                }
+                w
+            }
+        }
+    }
+}
