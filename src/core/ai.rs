@@ -227,6 +227,11 @@ struct Node<A> {
 /// Single-observer information-set Monte Carlo tree search with action grouping.
 struct Tree<R: Knowledge> {
     nodes: Vec<Node<R::Action>>,
+    /// The lowest and highest value backed up so far: UCB compares means rescaled to
+    /// this range, so that an evaluation whose values crowd near 0.5 still separates
+    /// actions against the exploration term (min-max normalisation).
+    lo: f64,
+    hi: f64,
 }
 
 impl<R: Knowledge> Tree<R> {
@@ -235,6 +240,8 @@ impl<R: Knowledge> Tree<R> {
             nodes: vec![Node {
                 children: Vec::new(),
             }],
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
         }
     }
 
@@ -283,6 +290,10 @@ impl<R: Knowledge> Tree<R> {
         rollout::<R>(s, rng);
         let seats = R::seats(s);
         let values: Vec<f64> = (0..seats).map(|x| R::evaluate(s, x)).collect();
+        for v in &values {
+            self.lo = self.lo.min(*v);
+            self.hi = self.hi.max(*v);
+        }
         for (n, ci, seat) in path {
             let c = &mut self.nodes[n].children[ci];
             c.visits += 1;
@@ -340,13 +351,18 @@ impl<R: Knowledge> Tree<R> {
                 None => groups.push((&c.group, c.visits, c.avail, c.total, c.prior)),
             }
         }
+        let (lo, span) = if self.hi > self.lo {
+            (self.lo, self.hi - self.lo)
+        } else {
+            (0.0, 1.0)
+        };
         let pick = |items: &mut dyn Iterator<Item = (u32, u32, f64, f64)>| -> Option<usize> {
             let mut best: Option<(f64, usize)> = None;
             for (i, (visits, avail, total, prior)) in items.enumerate() {
                 let score = if visits == 0 {
                     1e9 + prior
                 } else {
-                    total / f64::from(visits)
+                    (total / f64::from(visits) - lo) / span
                         + EXPLORE * (f64::from(avail.max(1)).ln() / f64::from(visits)).sqrt()
                 };
                 if best.is_none_or(|(b, _)| score > b) {

@@ -4,7 +4,7 @@
 
 use super::Harvest;
 use super::data::VictoryRule;
-use super::rules::{kills, units_left};
+use super::rules::kills;
 use super::state::{Kind, Loc, Phase, State};
 use crate::core::dice::Dice;
 use crate::core::game::Seat;
@@ -115,14 +115,12 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
     }
     x += 0.05 * f64::from(covered);
     match (aim(s, side), &s.stat.scenario.victory.rule) {
-        (Aim::Attack, VictoryRule::EliminateAll { .. }) => {
-            // Every last defender counts: the fewer remain, the more each is worth.
-            let left = units_left(s, enemy) as f64;
-            x -= 2.0 * left.sqrt();
-        }
-        (Aim::Attack, VictoryRule::EliminateAllOrHold { .. }) => {
-            let left = units_left(s, enemy) as f64;
-            x -= 2.0 * left.sqrt();
+        (
+            Aim::Attack,
+            VictoryRule::EliminateAll { .. } | VictoryRule::EliminateAllOrHold { .. },
+        ) => {
+            // Every defender destroyed brings the elimination victory nearer.
+            x += 1.0 * kills(s, enemy) as f64;
         }
         (Aim::Attack, VictoryRule::KillsOrHold { kills: k, .. }) => {
             x += 1.0 * (kills(s, enemy).min(usize::from(*k)) as f64);
@@ -131,13 +129,13 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
             Aim::Hold,
             VictoryRule::EliminateAllOrHold { hold, .. } | VictoryRule::KillsOrHold { hold, .. },
         ) => {
-            x += 1.0 * f64::from(in_zone.min(u32::from(*hold) + 1));
+            x += 1.0 * f64::from(in_zone.min(u32::from(*hold)));
         }
         _ => {}
     }
     if aim(s, side) == Aim::Attack && n > 0 {
         // Closing in: the mean distance to the nearest enemy, up to 12 hexes.
-        x -= 0.08 * dist / f64::from(n);
+        x -= 0.3 * dist / f64::from(n);
     }
     x
 }
@@ -278,6 +276,10 @@ impl crate::core::ai::Knowledge for Harvest {
                 };
                 if cover(s, *hex) && !cover(s, from) {
                     w *= 1.5;
+                }
+                if s.active == Some(pid) {
+                    // Finish one unit's move before starting the next.
+                    w *= 2.0;
                 }
                 w
             }
