@@ -125,7 +125,9 @@ fn ai_and_greedy_players_only_submit_legal_actions_and_repeat_with_the_seed() {
     ] {
         let mut s = crate::util::session("harvest_the_wind/massacre_canyon", 3).state;
         let mut t = s.clone();
-        let n = ai::play_game::<Harvest>(&mut s, &players, &mut rng(8), 30).unwrap().actions;
+        let n = ai::play_game::<Harvest>(&mut s, &players, &mut rng(8), 30)
+            .unwrap()
+            .actions;
         ai::play_game::<Harvest>(&mut t, &players, &mut rng(8), 30).unwrap();
         assert!(n > 0);
         assert!(s == t, "same seed, same game");
