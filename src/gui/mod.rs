@@ -4,6 +4,7 @@
 //! submitting an action in notation to the session.
 
 pub mod ai;
+pub mod balance;
 pub mod board;
 pub mod harvest;
 pub mod wind;
@@ -274,6 +275,14 @@ pub struct MenuState {
     seats: Vec<SeatChoice>,
     /// The chosen scenario's seat names, read once per scenario (scenario id, names).
     seat_names: Option<(String, Vec<String>)>,
+    /// The chosen scenario's shipped balance report (scenario id, text if any).
+    report: Option<(String, Option<String>)>,
+    /// How many random games "Compute balance" plays.
+    balance_games: usize,
+    /// The balance computation in progress.
+    balance_job: Option<balance::Job>,
+    /// The last computed balance (scenario id and options, result).
+    balance: Option<(String, Result<balance::Summary, String>)>,
 }
 
 /// Who plays a seat, as chosen in the menu.
@@ -596,6 +605,8 @@ fn menu_ui(
                                 Err(e) => menu.error = e,
                             }
                         }
+                        cols[1].separator();
+                        balance_ui(&mut cols[1], &mut menu, &root, id, &options);
                     }
                     Err(e) => {
                         cols[1].colored_label(egui::Color32::LIGHT_RED, e.to_string());
@@ -650,6 +661,116 @@ fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id:
         1 => "One human seat: no curtain; the computer's hidden counters stay hidden.",
         _ => "Hot-seat between the human seats.",
     });
+}
+
+/// The balance section: the shipped report as plain text when there is one, and
+/// "Compute balance" (seeded random playouts on a worker thread) with its result.
+fn balance_ui(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    root: &std::path::Path,
+    id: &str,
+    options: &[String],
+) {
+    if menu.report.as_ref().is_none_or(|(k, _)| k != id) {
+        menu.report = Some((id.to_string(), balance::read_report(root, id)));
+    }
+    let key = format!("{id} {}", options.join(" "));
+    if menu
+        .balance_job
+        .as_ref()
+        .is_some_and(balance::Job::finished)
+        && let Some(job) = menu.balance_job.take()
+    {
+        let k = job.key.clone();
+        menu.balance = Some((k, job.join()));
+    }
+    egui::CollapsingHeader::new("Balance")
+        .id_salt("balance")
+        .default_open(true)
+        .show(ui, |ui| {
+            match menu.report.as_ref().and_then(|(_, t)| t.as_ref()) {
+                Some(text) => {
+                    ui.small(format!(
+                        "Shipped report: {}",
+                        balance::report_path(std::path::Path::new(""), id).display()
+                    ));
+                    egui::ScrollArea::vertical()
+                        .id_salt("balance_report")
+                        .max_height(220.0)
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(text).monospace().small())
+                                    .wrap(),
+                            );
+                        });
+                }
+                None => {
+                    ui.small(format!(
+                        "No balance report is shipped for this scenario ({}).",
+                        balance::report_path(std::path::Path::new(""), id).display()
+                    ));
+                }
+            }
+            ui.horizontal(|ui| {
+                if menu.balance_games == 0 {
+                    menu.balance_games = 100;
+                }
+                let running = menu.balance_job.is_some();
+                if ui
+                    .add_enabled(
+                        !running,
+                        egui::Button::new(format!(
+                            "Compute balance ({} random games)",
+                            menu.balance_games
+                        )),
+                    )
+                    .on_hover_text(
+                        "seeded random playouts (seeds 1..=N, default set-up, the chosen optional rules) on a worker thread",
+                    )
+                    .clicked()
+                {
+                    let (root, id, options) =
+                        (root.to_path_buf(), id.to_string(), options.to_vec());
+                    menu.balance_job = Some(balance::Job::start(
+                        key.clone(),
+                        menu.balance_games,
+                        Box::new(move |seed| menu_session(&root, &id, seed, false, &options)),
+                    ));
+                }
+                ui.add_enabled(
+                    !running,
+                    egui::DragValue::new(&mut menu.balance_games)
+                        .range(1..=10_000)
+                        .suffix(" games"),
+                );
+            });
+            if let Some(job) = &menu.balance_job {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Playing random games… {}/{}",
+                        job.done.load(std::sync::atomic::Ordering::Relaxed),
+                        job.games
+                    ));
+                });
+            }
+            match &menu.balance {
+                Some((k, Ok(sum))) if *k == key => {
+                    ui.strong(format!(
+                        "{} random games (seeds 1-{}, default set-up):",
+                        sum.games, sum.games
+                    ));
+                    for l in sum.lines() {
+                        ui.label(l);
+                    }
+                }
+                Some((k, Err(e))) if *k == key => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                _ => {}
+            }
+        });
 }
 
 /// The handoff curtain: hides the board until the next seat is at the screen.

@@ -471,3 +471,31 @@ fn undo_with_a_computer_seat_goes_back_to_the_last_human_decision() {
     g.undo();
     assert_eq!(g.session.history(), ["end", "move i1 0405"]);
 }
+
+#[test]
+fn balance_playouts_count_every_game() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let done = AtomicUsize::new(0);
+    let make = |seed: u64| {
+        games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+            .map_err(|e| e.to_string())
+    };
+    let s = wargame::gui::balance::compute(&make, 12, &done).unwrap();
+    assert_eq!(done.load(Ordering::Relaxed), 12);
+    assert_eq!(s.seats, ["Sioux", "Pawnee"]);
+    assert_eq!(s.wins.iter().sum::<usize>() + s.draws + s.unfinished, 12);
+    assert!(s.mean_turns > 0.0 && s.mean_actions > 0.0);
+    let again = wargame::gui::balance::compute(&make, 12, &AtomicUsize::new(0)).unwrap();
+    assert_eq!(s, again, "seeded: the same figures every time");
+    // A background job gives the same figures without blocking the caller.
+    let job = wargame::gui::balance::Job::start(
+        "k".into(),
+        12,
+        Box::new(move |seed| {
+            games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+                .map_err(|e| e.to_string())
+        }),
+    );
+    assert_eq!(job.join().unwrap(), s);
+    assert!(wargame::gui::balance::read_report(&root(), "no_game/nothing").is_none());
+}
