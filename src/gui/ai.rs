@@ -130,7 +130,10 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         return;
     };
     let Some(player) = game.ai_player(seat) else {
+        // A human is to act: nothing to compute, and a Step pressed now is not kept
+        // for the computer's next turn.
         ai.job = None;
+        ai.step = false;
         return;
     };
     if ai.job.is_none() {
@@ -191,7 +194,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     }
 }
 
-/// The control strip: who is thinking, Pause / Step / Run, the delay between actions,
+/// The control strip (a small window, movable and collapsible): who is thinking, Pause / Step / Run, the delay between actions,
 /// and (with no human seat) which seat's view to watch.
 fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>) -> Result {
     let Some(mut game) = game else { return Ok(()) };
@@ -203,7 +206,11 @@ fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<
         .id("ai_strip".into())
         .collapsible(true)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -40.0))
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .default_pos(egui::pos2(
+            ctx.viewport_rect().center().x,
+            ctx.viewport_rect().max.y - 40.0,
+        ))
         .show(ctx, |ui| {
             let to_act = game.session.to_act();
             let line = match to_act {

@@ -244,10 +244,16 @@ impl Game {
         if t != self.autosaved_turn {
             self.autosaved_turn = t;
             let path = PathBuf::from("saves").join("autosave.ron");
-            match self.session.save().write(&path) {
-                Ok(()) => self.status = format!("autosaved turn {t} to {}", path.display()),
-                Err(e) => self.status = format!("autosave failed: {e}"),
-            }
+            let saved = match self.session.save().write(&path) {
+                Ok(()) => format!("autosaved turn {t} to {}", path.display()),
+                Err(e) => format!("autosave failed: {e}"),
+            };
+            // Keep what just happened (an undo's explanation, an error) in front.
+            self.status = if self.status.is_empty() {
+                saved
+            } else {
+                format!("{}; {saved}", self.status)
+            };
         }
     }
 }
@@ -700,7 +706,7 @@ fn balance_ui(
                         .max_height(220.0)
                         .show(ui, |ui| {
                             ui.add(
-                                egui::Label::new(egui::RichText::new(text).monospace().small())
+                                egui::Label::new(egui::RichText::new(text).monospace())
                                     .wrap(),
                             );
                         });
