@@ -154,10 +154,9 @@ fn click(
         sel.choice.clear();
     }
     // A flight (II.B.3-4) is made one hex at a time by its owner: select the unit.
-    if !game.curtain_down
+    if game.can_act()
         && let Some(s) = state(game)
         && let crate::games::harvest::state::Pending::Flee { unit, .. } = s.pending
-        && game.session.to_act() == Some(game.viewer)
     {
         let id = s.p(unit).id.clone();
         if sel.piece.as_deref() != Some(id.as_str()) {
@@ -169,7 +168,13 @@ fn click(
     if game.curtain_down {
         return;
     }
-    let legal = game.session.legal();
+    // Only the human seat to act acts; otherwise a click only selects (a computer
+    // seat's legal actions are never read here).
+    let legal = if game.can_act() {
+        game.session.legal()
+    } else {
+        vec![]
+    };
     let acts = actions_at(&legal, sel.piece.as_deref(), hex);
     if acts.len() == 1 {
         let a = acts[0].clone();
@@ -440,7 +445,7 @@ fn redraw(
     let Some(sel_id) = sel.piece.clone() else {
         return;
     };
-    if game.session.to_act() != Some(game.viewer) {
+    if !game.can_act() {
         return;
     }
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
@@ -583,10 +588,11 @@ fn panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let legal = if game.curtain_down {
-        vec![]
-    } else {
+    // The legal actions of the seat to act, only when that is the human at the screen.
+    let legal = if game.can_act() {
         game.session.legal()
+    } else {
+        vec![]
     };
     let mut submit: Option<String> = None;
     // --- Turn and phase bar ---
@@ -703,7 +709,7 @@ fn panels(
                     | crate::games::harvest::state::Pending::Dust { .. }
                     | crate::games::harvest::state::Pending::Medicine { .. }
                     | crate::games::harvest::state::Pending::Capture { .. }
-            ) && game.session.to_act() == Some(game.viewer)
+            ) && game.can_act()
             {
                 ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
                 for l in &legal {

@@ -3,10 +3,13 @@
 //! and turns clicks into legal actions. The shell never changes game state except by
 //! submitting an action in notation to the session.
 
+pub mod ai;
+pub mod balance;
 pub mod board;
 pub mod harvest;
 pub mod wind;
 
+use crate::core::ai::Player;
 use crate::core::session::GameSession;
 use crate::games;
 use bevy::diagnostic::FrameCount;
@@ -15,6 +18,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How the program was started.
 #[derive(Default)]
@@ -40,9 +44,10 @@ pub enum Screen {
 pub struct Game {
     /// The session.
     pub session: Box<dyn GameSession>,
-    /// Handoff curtain between seats.
+    /// Handoff curtain between human seats.
     pub curtain: bool,
-    /// The seat whose view is on screen.
+    /// The seat whose view is on screen: the human seat to act, or the last human seat
+    /// while a computer player acts, or the watched seat when no seat is human.
     pub viewer: u8,
     /// The curtain is down (the board is hidden until the next seat clicks).
     pub curtain_down: bool,
@@ -57,14 +62,38 @@ pub struct Game {
     /// Per seat: decline every optional reaction-fire window automatically (a standing
     /// order the player sets; it submits `pass`, so the rules are unchanged).
     pub auto_pass: Vec<bool>,
+    /// Per seat: the computer player that plays it, or `None` for a human.
+    pub players: Vec<Option<Player>>,
+    /// The per-game seed of the computer players; each decision's seed mixes it with
+    /// the number of actions so far, so the same game and level play the same moves.
+    pub ai_seed: u64,
+    /// Which game this is (unique within the process), so a worker's answer for an
+    /// earlier game is never applied to this one.
+    pub serial: u64,
+    /// Bumped whenever the session's state changes (an action or an undo): a worker's
+    /// answer computed for an older value is stale.
+    pub state_gen: u64,
+}
+
+/// Hands out [`Game::serial`].
+static GAME_SERIAL: AtomicU64 = AtomicU64::new(1);
+
+/// Mix a per-game seed with a count (SplitMix64's finalizer), for per-decision seeds.
+pub fn mix_seed(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Game {
-    /// Wrap a session with default settings. Games with hidden information always get
-    /// the curtain.
+    /// Wrap a session with default settings: every seat human. Games with hidden
+    /// information always get the curtain.
     pub fn new(session: Box<dyn GameSession>, curtain: bool) -> Self {
         let viewer = session.to_act().unwrap_or(0);
         let turn = session.turn();
+        let seats = usize::from(session.seats());
+        let ai_seed = mix_seed(session.save().seed, 0xA1);
         Self {
             session,
             curtain,
@@ -75,32 +104,117 @@ impl Game {
             autosaved_turn: turn,
             charts: false,
             auto_pass: vec![false; 8],
+            players: vec![None; seats],
+            ai_seed,
+            serial: GAME_SERIAL.fetch_add(1, Ordering::Relaxed),
+            state_gen: 1,
         }
     }
 
+    /// Seat computer players (`None` for a human, per seat; missing seats are human).
+    /// The view goes to the first human seat to act (or the first human seat); the
+    /// curtain only matters with two or more human seats.
+    pub fn with_players(mut self, players: Vec<Option<Player>>) -> Self {
+        let seats = usize::from(self.session.seats());
+        self.players = players;
+        self.players.resize(seats, None);
+        let humans: Vec<u8> = (0..self.session.seats())
+            .filter(|&s| self.is_human(s))
+            .collect();
+        self.viewer = match self.session.to_act() {
+            Some(s) if self.is_human(s) => s,
+            _ => humans.first().copied().unwrap_or(0),
+        };
+        self.curtain_down = self.curtain && humans.len() >= 2;
+        self.generation += 1;
+        self
+    }
+
+    /// The computer player of a seat, if it is not human.
+    pub fn ai_player(&self, seat: u8) -> Option<Player> {
+        self.players.get(usize::from(seat)).copied().flatten()
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_human(&self, seat: u8) -> bool {
+        self.ai_player(seat).is_none()
+    }
+
+    /// Whether any seat is a computer player.
+    pub fn has_ai(&self) -> bool {
+        self.players.iter().any(Option::is_some)
+    }
+
+    /// Whether the person at the screen may act now: the curtain is up and the seat to
+    /// act is the human seat on screen. Plugins show legal actions and take clicks only
+    /// then, so a computer seat's options (which may name its hidden pieces) never show.
+    pub fn can_act(&self) -> bool {
+        !self.curtain_down
+            && self
+                .session
+                .to_act()
+                .is_some_and(|s| s == self.viewer && self.is_human(s))
+    }
+
+    /// The seed of the computer player's next decision: the per-game seed mixed with the
+    /// number of actions so far.
+    pub fn decision_seed(&self) -> u64 {
+        mix_seed(self.ai_seed, self.session.history().len() as u64)
+    }
+
     /// Submit an action in notation; errors go to the status line, nothing is lost.
+    /// Computer players' actions come through here too, so they are logged the same way;
+    /// the status line then names the seat, not the action (its notation may name a piece
+    /// hidden from the person at the screen).
     pub fn submit(&mut self, action: &str) {
+        let by = self.session.to_act();
         match self.session.apply_str(action) {
             Ok(_) => {
-                self.status = format!("done: {action}");
+                self.status = match by.and_then(|s| self.ai_player(s).map(|p| (s, p))) {
+                    Some((s, p)) => format!(
+                        "{}, {}, acted",
+                        self.session.seat_name(s),
+                        ai::player_label(p)
+                    ),
+                    None => format!("done: {action}"),
+                };
                 self.after_change();
             }
             Err(e) => self.status = format!("refused: {e}"),
         }
     }
 
-    /// Undo one action if the rules allow it.
+    /// Undo. With every seat human: one action, if the rules allow it. With computer
+    /// seats: actions are taken back until a human seat is to act again (the last human
+    /// decision), or until a die roll or reveal stops undo; in that case a computer seat
+    /// is to act and, its seed depending only on the actions so far, plays the same
+    /// action again.
     pub fn undo(&mut self) {
-        if self.session.undo() {
-            self.status = "undone".into();
-            self.after_change();
-        } else {
-            self.status = "nothing to undo since the last die roll or reveal".into();
+        let mut n = 0;
+        while self.session.undo() {
+            n += 1;
+            if !self.has_ai() || self.session.to_act().is_none_or(|s| self.is_human(s)) {
+                break;
+            }
         }
+        if n == 0 {
+            self.status = "nothing to undo since the last die roll or reveal".into();
+            return;
+        }
+        let human_next = self.session.to_act().is_none_or(|s| self.is_human(s));
+        self.status = match (n, human_next) {
+            (1, true) => "undone".into(),
+            (n, true) => format!("undone {n} actions, back to the last human decision"),
+            (n, false) => format!(
+                "undone {n} action(s); a die roll or reveal stops undo here, so the computer player acts again"
+            ),
+        };
+        self.after_change();
     }
 
     fn after_change(&mut self) {
         self.generation += 1;
+        self.state_gen += 1;
         // Standing orders: pass reaction-fire windows for seats that asked for it.
         let mut passes = 0;
         while passes < 100
@@ -115,20 +229,31 @@ impl Game {
             }
             passes += 1;
         }
+        // The view follows the human seat to act; while a computer seat acts the last
+        // human's view stays on screen, with no curtain (nobody to hide it from). The
+        // curtain comes down only when play passes from one human seat to another.
         if let Some(next) = self.session.to_act()
             && next != self.viewer
+            && self.is_human(next)
         {
+            let from_human = self.is_human(self.viewer);
             self.viewer = next;
-            self.curtain_down = self.curtain;
+            self.curtain_down = self.curtain && from_human;
         }
         let t = self.session.turn();
         if t != self.autosaved_turn {
             self.autosaved_turn = t;
             let path = PathBuf::from("saves").join("autosave.ron");
-            match self.session.save().write(&path) {
-                Ok(()) => self.status = format!("autosaved turn {t} to {}", path.display()),
-                Err(e) => self.status = format!("autosave failed: {e}"),
-            }
+            let saved = match self.session.save().write(&path) {
+                Ok(()) => format!("autosaved turn {t} to {}", path.display()),
+                Err(e) => format!("autosave failed: {e}"),
+            };
+            // Keep what just happened (an undo's explanation, an error) in front.
+            self.status = if self.status.is_empty() {
+                saved
+            } else {
+                format!("{}; {saved}", self.status)
+            };
         }
     }
 }
@@ -152,6 +277,80 @@ pub struct MenuState {
     cache: Vec<(String, Result<games::ScenarioInfo, String>)>,
     /// The game the cache was read for.
     cached_game: Option<usize>,
+    /// Who plays each seat of the next game.
+    seats: Vec<SeatChoice>,
+    /// The chosen scenario's seat names, read once per scenario (scenario id, names).
+    seat_names: Option<(String, Vec<String>)>,
+    /// The chosen scenario's shipped balance report (scenario id, text if any).
+    report: Option<(String, Option<String>)>,
+    /// How many random games "Compute balance" plays.
+    balance_games: usize,
+    /// The balance computation in progress.
+    balance_job: Option<balance::Job>,
+    /// The last computed balance (scenario id and options, result).
+    balance: Option<(String, Result<balance::Summary, String>)>,
+}
+
+/// Who plays a seat, as chosen in the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    /// A computer player (otherwise a human at the screen).
+    pub ai: bool,
+    /// The computer player's level (1-5).
+    pub level: u8,
+}
+
+impl Default for SeatChoice {
+    fn default() -> Self {
+        Self {
+            ai: false,
+            level: 2,
+        }
+    }
+}
+
+impl SeatChoice {
+    /// The computer player, or `None` for a human.
+    pub fn player(self) -> Option<Player> {
+        self.ai.then_some(Player::Search {
+            level: self.level.clamp(1, 5),
+        })
+    }
+}
+
+/// The optional rules a menu choice means for a scenario id.
+fn menu_options(menu: &MenuState, id: &str) -> Vec<String> {
+    let mut options = vec![];
+    if id.starts_with(games::wind::setup::GAME) {
+        if menu.leader_death[0] {
+            options.push("apache_leader_death".to_string());
+        }
+        if menu.leader_death[1] {
+            options.push("army_leader_death".to_string());
+        }
+        if menu.turns > 7 {
+            options.push(format!("turns={}", menu.turns));
+        }
+        if menu.start_levels != [0, 0] {
+            options.push(format!(
+                "levels={},{}",
+                menu.start_levels[0], menu.start_levels[1]
+            ));
+        }
+    }
+    options
+}
+
+/// Start a session the way the menu does (the Start button, and each game of the
+/// balance computation).
+fn menu_session(
+    root: &std::path::Path,
+    id: &str,
+    seed: u64,
+    manual_setup: bool,
+    options: &[String],
+) -> Result<Box<dyn GameSession>, String> {
+    games::new_session_with(root, id, seed, manual_setup, options).map_err(|e| e.to_string())
 }
 
 /// Screenshot request.
@@ -203,7 +402,7 @@ impl Plugin for ShellPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .init_resource::<MenuState>()
-            .add_plugins((board::plugin, harvest::plugin, wind::plugin))
+            .add_plugins((board::plugin, harvest::plugin, wind::plugin, ai::plugin))
             .add_systems(PreStartup, spawn_camera)
             .add_systems(Update, msaa_for_software_renderer)
             .add_systems(
@@ -262,7 +461,9 @@ fn menu_ui(
     );
     egui::CentralPanel::default().show(&mut root_ui, |ui| {
         ui.heading("Wargame — board wargames of the American Indian Wars");
-        ui.label("Hot-seat play for two at one screen. Choose a game and a scenario.");
+        ui.label(
+            "Hot-seat play at one screen, or against the computer. Choose a game, a scenario and who plays each seat.",
+        );
         ui.separator();
         ui.columns(2, |cols| {
             cols[0].heading("Game");
@@ -314,7 +515,7 @@ fn menu_ui(
             }
             cols[0].checkbox(
                 &mut menu.curtain,
-                "Handoff curtain between seats (always on when a scenario hides counters)",
+                "Handoff curtain between human seats (always on when a scenario hides counters)",
             );
             if game.id == games::wind::setup::GAME {
                 cols[0].label("Optional rules (§11.0):");
@@ -339,7 +540,6 @@ fn menu_ui(
                     ui.add(egui::DragValue::new(&mut menu.start_levels[1]).range(0..=9));
                 });
             }
-            cols[0].label("Seats: both seats are human (hot-seat).");
             cols[0].separator();
             cols[0].heading("Saved games");
             let mut saves: Vec<PathBuf> = std::fs::read_dir("saves")
@@ -373,9 +573,10 @@ fn menu_ui(
                     Ok(sc) => {
                         cols[1].heading(&sc.name);
                         cols[1].label(&sc.subtitle);
-                        egui::ScrollArea::vertical().id_salt("scenario_text").show(
-                            &mut cols[1],
-                            |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("scenario_text")
+                            .max_height(260.0)
+                            .show(&mut cols[1], |ui| {
                                 ui.strong("Historical background");
                                 ui.label(&sc.background);
                                 ui.strong("Victory conditions");
@@ -387,45 +588,31 @@ fn menu_ui(
                                         ui.label(format!("• {n}"));
                                     }
                                 }
-                            },
-                        );
+                            });
+                        cols[1].separator();
+                        let options = menu_options(&menu, id);
+                        seats_ui(&mut cols[1], &mut menu, &root, id);
                         let hidden = sc.hidden;
                         if cols[1]
                             .button(egui::RichText::new("▶ Start game").heading())
                             .clicked()
                         {
-                            let mut options = vec![];
-                            if id.starts_with(games::wind::setup::GAME) {
-                                if menu.leader_death[0] {
-                                    options.push("apache_leader_death".to_string());
-                                }
-                                if menu.leader_death[1] {
-                                    options.push("army_leader_death".to_string());
-                                }
-                                if menu.turns > 7 {
-                                    options.push(format!("turns={}", menu.turns));
-                                }
-                                if menu.start_levels != [0, 0] {
-                                    options.push(format!(
-                                        "levels={},{}",
-                                        menu.start_levels[0], menu.start_levels[1]
-                                    ));
-                                }
-                            }
-                            match games::new_session_with(
-                                &root,
-                                id,
-                                menu.seed,
-                                menu.manual_setup,
-                                &options,
-                            ) {
+                            match menu_session(&root, id, menu.seed, menu.manual_setup, &options)
+                            {
                                 Ok(s) => {
-                                    commands.insert_resource(Game::new(s, menu.curtain || hidden));
+                                    let players =
+                                        menu.seats.iter().map(|c| c.player()).collect();
+                                    commands.insert_resource(
+                                        Game::new(s, menu.curtain || hidden)
+                                            .with_players(players),
+                                    );
                                     next.set(Screen::Playing);
                                 }
-                                Err(e) => menu.error = e.to_string(),
+                                Err(e) => menu.error = e,
                             }
                         }
+                        cols[1].separator();
+                        balance_ui(&mut cols[1], &mut menu, &root, id, &options);
                     }
                     Err(e) => {
                         cols[1].colored_label(egui::Color32::LIGHT_RED, e.to_string());
@@ -438,6 +625,158 @@ fn menu_ui(
         });
     });
     Ok(())
+}
+
+/// The seat selector: Human or Computer (with its level) for each seat of the chosen
+/// scenario.
+fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id: &str) {
+    if menu.seat_names.as_ref().is_none_or(|(k, _)| k != id) {
+        let names = menu_session(root, id, 0, false, &[])
+            .map(|s| (0..s.seats()).map(|i| s.seat_name(i)).collect())
+            .unwrap_or_default();
+        menu.seat_names = Some((id.to_string(), names));
+    }
+    let names = menu
+        .seat_names
+        .as_ref()
+        .map(|(_, n)| n.clone())
+        .unwrap_or_default();
+    if menu.seats.len() < names.len() {
+        menu.seats.resize(names.len(), SeatChoice::default());
+    }
+    ui.strong("Seats");
+    egui::Grid::new("seats").num_columns(4).show(ui, |ui| {
+        for (i, name) in names.iter().enumerate() {
+            let c = &mut menu.seats[i];
+            ui.label(name);
+            ui.radio_value(&mut c.ai, false, "Human");
+            ui.radio_value(&mut c.ai, true, "Computer");
+            ui.add_enabled(c.ai, egui::Slider::new(&mut c.level, 1..=5).text("level"))
+                .on_hover_text("1 is fastest; each level doubles the computer's search");
+            ui.end_row();
+        }
+    });
+    let humans = menu
+        .seats
+        .iter()
+        .take(names.len())
+        .filter(|c| !c.ai)
+        .count();
+    ui.small(match humans {
+        0 => "No human seat: watch the computer play itself.",
+        1 => "One human seat: no curtain; the computer's hidden counters stay hidden.",
+        _ => "Hot-seat between the human seats.",
+    });
+}
+
+/// The balance section: the shipped report as plain text when there is one, and
+/// "Compute balance" (seeded random playouts on a worker thread) with its result.
+fn balance_ui(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    root: &std::path::Path,
+    id: &str,
+    options: &[String],
+) {
+    if menu.report.as_ref().is_none_or(|(k, _)| k != id) {
+        menu.report = Some((id.to_string(), balance::read_report(root, id)));
+    }
+    let key = format!("{id} {}", options.join(" "));
+    if menu
+        .balance_job
+        .as_ref()
+        .is_some_and(balance::Job::finished)
+        && let Some(job) = menu.balance_job.take()
+    {
+        let k = job.key.clone();
+        menu.balance = Some((k, job.join()));
+    }
+    egui::CollapsingHeader::new("Balance")
+        .id_salt("balance")
+        .default_open(true)
+        .show(ui, |ui| {
+            match menu.report.as_ref().and_then(|(_, t)| t.as_ref()) {
+                Some(text) => {
+                    ui.small(format!(
+                        "Shipped report: {}",
+                        balance::report_path(std::path::Path::new(""), id).display()
+                    ));
+                    egui::ScrollArea::vertical()
+                        .id_salt("balance_report")
+                        .max_height(220.0)
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(text).monospace())
+                                    .wrap(),
+                            );
+                        });
+                }
+                None => {
+                    ui.small(format!(
+                        "No balance report is shipped for this scenario ({}).",
+                        balance::report_path(std::path::Path::new(""), id).display()
+                    ));
+                }
+            }
+            ui.horizontal(|ui| {
+                if menu.balance_games == 0 {
+                    menu.balance_games = 100;
+                }
+                let running = menu.balance_job.is_some();
+                if ui
+                    .add_enabled(
+                        !running,
+                        egui::Button::new(format!(
+                            "Compute balance ({} random games)",
+                            menu.balance_games
+                        )),
+                    )
+                    .on_hover_text(
+                        "seeded random playouts (seeds 1..=N, default set-up, the chosen optional rules) on a worker thread",
+                    )
+                    .clicked()
+                {
+                    let (root, id, options) =
+                        (root.to_path_buf(), id.to_string(), options.to_vec());
+                    menu.balance_job = Some(balance::Job::start(
+                        key.clone(),
+                        menu.balance_games,
+                        Box::new(move |seed| menu_session(&root, &id, seed, false, &options)),
+                    ));
+                }
+                ui.add_enabled(
+                    !running,
+                    egui::DragValue::new(&mut menu.balance_games)
+                        .range(1..=10_000)
+                        .suffix(" games"),
+                );
+            });
+            if let Some(job) = &menu.balance_job {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Playing random games… {}/{}",
+                        job.done.load(std::sync::atomic::Ordering::Relaxed),
+                        job.games
+                    ));
+                });
+            }
+            match &menu.balance {
+                Some((k, Ok(sum))) if *k == key => {
+                    ui.strong(format!(
+                        "{} random games (seeds 1-{}, default set-up):",
+                        sum.games, sum.games
+                    ));
+                    for l in sum.lines() {
+                        ui.label(l);
+                    }
+                }
+                Some((k, Err(e))) if *k == key => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                _ => {}
+            }
+        });
 }
 
 /// The handoff curtain: hides the board until the next seat is at the screen.
@@ -512,7 +851,11 @@ fn shortcuts(
         return Ok(());
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    let legal = game.session.legal();
+    let legal = if game.can_act() {
+        game.session.legal()
+    } else {
+        vec![]
+    };
     if keys.just_pressed(KeyCode::KeyE) && legal.iter().any(|l| l == "end") {
         game.submit("end");
     } else if keys.just_pressed(KeyCode::KeyP) && legal.iter().any(|l| l == "pass") {

@@ -257,7 +257,9 @@ fn click(
     let Some(s) = state(game) else { return };
     let Some(a) = pick(s, p) else { return };
     let area_id = s.stat.id(a).to_string();
-    if let Some(b) = sel.block.clone() {
+    if let Some(b) = sel.block.clone()
+        && game.can_act()
+    {
         let legal = game.session.legal();
         let options = moves_to(&legal, &b, &area_id);
         if !options.is_empty() {
@@ -309,7 +311,7 @@ fn redraw(
     // Highlights: the selected area, and where the selected block may go.
     let glow = materials.add(Color::srgba(1.0, 0.9, 0.1, 0.35));
     let chosen = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.30));
-    let legal = if game.session.to_act() == Some(game.viewer) {
+    let legal = if game.can_act() {
         game.session.legal()
     } else {
         vec![]
@@ -433,12 +435,13 @@ fn panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let legal = if game.curtain_down {
-        vec![]
-    } else {
+    // The legal actions of the seat to act, only when that is the human at the screen.
+    let legal = if game.can_act() {
         game.session.legal()
+    } else {
+        vec![]
     };
-    let mine = game.session.to_act() == Some(game.viewer);
+    let mine = game.can_act();
     let v = view(&s, game.viewer);
     let mut submit: Option<String> = None;
     egui::Panel::top("wind_turn_bar").show(&mut root, |ui| {

@@ -231,3 +231,271 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
     let b = s.blocks.iter().find(|b| b.handle == handle).unwrap();
     assert_eq!(b.status, Status::Map(area), "{}", game.status);
 }
+
+// --- Computer players in the GUI ---
+
+use wargame::core::ai::Player;
+use wargame::gui::ai::{AiMode, AiPlay};
+
+/// A headless Harvest App of `scenario` with the computer-player driver, the given
+/// seats, and no delay between computer actions.
+fn ai_app(scenario: &str, seed: u64, curtain: bool, players: Vec<Option<Player>>) -> App {
+    let mut app = headless(
+        |app: &mut App| {
+            app.add_plugins((logic_plugin, wargame::gui::ai::logic_plugin));
+        },
+        scenario,
+        seed,
+    );
+    let g = app.world_mut().remove_resource::<Game>().unwrap();
+    let mut g = Game::new(g.session, curtain).with_players(players);
+    g.status.clear();
+    app.insert_resource(g);
+    app.world_mut().resource_mut::<AiPlay>().delay = 0.0;
+    app
+}
+
+/// Run App updates (the worker thread answers in the background) until `done` holds,
+/// at most about 60 s.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..6000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let g = app.world().resource::<Game>();
+    panic!(
+        "timed out waiting until {what}; history {:?}, status {}",
+        g.session.history(),
+        g.status
+    );
+}
+
+fn history(app: &App) -> Vec<String> {
+    app.world().resource::<Game>().session.history().to_vec()
+}
+
+const AI1: Player = Player::Search { level: 1 };
+
+#[test]
+fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
+    // The Sioux (seat 0) are a computer player; the Pawnee human never touches anything.
+    let mut app = ai_app(
+        "harvest_the_wind/massacre_canyon",
+        1,
+        true,
+        vec![Some(AI1), None],
+    );
+    assert_eq!(history(&app), Vec::<String>::new());
+    {
+        let g = app.world().resource::<Game>();
+        assert_eq!(g.viewer, 1, "the human's view is on screen");
+        assert!(!g.curtain_down, "one human seat: no curtain");
+        assert!(!g.can_act(), "the human may not act for the computer seat");
+    }
+    // The decisions the computer should make, worked out directly from the seeds.
+    let expected: Vec<String> = {
+        let g = app.world().resource::<Game>();
+        let mut s =
+            games::new_session(&root(), "harvest_the_wind/massacre_canyon", 1, false).unwrap();
+        let mut out = vec![];
+        while out.len() < 4 && s.to_act() == Some(0) {
+            let a = s.ai_task(AI1, wargame::gui::mix_seed(g.ai_seed, out.len() as u64))().unwrap();
+            s.apply_str(&a).unwrap();
+            out.push(a);
+        }
+        out
+    };
+    assert!(
+        expected.len() >= 3,
+        "the Sioux act several times: {expected:?}"
+    );
+    let n = expected.len();
+    update_until(&mut app, "the computer has acted", |app| {
+        history(app).len() >= n
+    });
+    assert_eq!(
+        history(&app)[..n],
+        expected[..],
+        "seeded like the direct calls"
+    );
+    let g = app.world().resource::<Game>();
+    assert!(app.world().resource::<AiPlay>().applied >= n as u64);
+    assert!(g.session.log().len() > 1, "its actions are logged");
+    assert!(
+        g.status.contains("Sioux") && !g.status.contains("done:"),
+        "the status names the seat, not the action: {}",
+        g.status
+    );
+}
+
+#[test]
+fn ai_controls_pause_step_and_discard_a_stale_answer() {
+    let mut app = ai_app(
+        "harvest_the_wind/massacre_canyon",
+        2,
+        false,
+        vec![Some(AI1), None],
+    );
+    app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Paused;
+    update_until(&mut app, "an answer is ready", |app| {
+        app.world().resource::<AiPlay>().ready()
+    });
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(history(&app).is_empty(), "paused: the answer is held");
+    // Step releases exactly one action and stays paused.
+    app.world_mut().resource_mut::<AiPlay>().step = true;
+    app.update();
+    assert_eq!(history(&app).len(), 1);
+    assert_eq!(app.world().resource::<AiPlay>().mode, AiMode::Paused);
+    update_until(&mut app, "the next answer is ready", |app| {
+        app.world().resource::<AiPlay>().ready()
+    });
+    // The state changes under the held answer (here: someone ends the phase for the
+    // Sioux); the held answer is for the old state and must not be applied.
+    let (stale, fresh) = {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        let old = g.session.ai_task(AI1, g.decision_seed())().unwrap();
+        let legal = g.session.legal();
+        let other = legal.iter().find(|l| **l != old).unwrap().clone();
+        g.submit(&other);
+        assert_eq!(g.session.to_act(), Some(0), "still the computer's turn");
+        let fresh = g.session.ai_task(AI1, g.decision_seed())().unwrap();
+        (old, fresh)
+    };
+    app.world_mut().resource_mut::<AiPlay>().step = true;
+    update_until(&mut app, "the fresh answer is applied", |app| {
+        history(app).len() == 3
+    });
+    assert_eq!(history(&app)[2], fresh);
+    assert_ne!(
+        stale, fresh,
+        "the test tells a stale answer from a fresh one"
+    );
+}
+
+#[test]
+fn no_curtain_for_an_ai_seat_and_its_options_stay_hidden() {
+    // Both seats human: play passing to the Army for a reaction window brings the
+    // curtain down (the control case, so that this test can fail).
+    let script = |g: &mut Game| {
+        g.session.place("a3", Some("0905")).unwrap();
+        g.session.place("i1", Some("0305")).unwrap();
+        g.submit("end");
+        g.submit("move i1 0405");
+        assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+        assert_eq!(g.session.to_act(), Some(1));
+    };
+    let mut hot = ai_app("tests/data/harvest/lab.ron", 1, true, vec![None, None]);
+    {
+        let mut g = hot.world_mut().resource_mut::<Game>();
+        g.curtain_down = false;
+        script(&mut g);
+        assert!(
+            g.curtain_down,
+            "hot-seat: the curtain comes down for the Army"
+        );
+        assert_eq!(g.viewer, 1);
+    }
+    // The Army is a computer player: no curtain, the Indian view stays on screen.
+    let mut app = ai_app("tests/data/harvest/lab.ron", 1, true, vec![None, Some(AI1)]);
+    {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        assert!(
+            !g.curtain_down,
+            "one human seat: no curtain at the start either"
+        );
+        script(&mut g);
+        assert!(!g.curtain_down, "no curtain for a computer seat");
+        assert_eq!(g.viewer, 0, "the human's view stays on screen");
+        assert!(!g.can_act());
+    }
+    app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Paused;
+    app.update();
+    assert!(
+        count::<OverlayMarker>(&mut app) > 0,
+        "the board is drawn, not curtained"
+    );
+    // A click on the map cannot act for the computer seat (the Army's fire would be
+    // a legal action there).
+    let before = history(&app);
+    app.world_mut().resource_mut::<Clicked>().0 = Some("0405".parse().unwrap());
+    app.update();
+    app.world_mut().resource_mut::<Clicked>().0 = None;
+    assert_eq!(history(&app), before);
+    // The computer answers; play comes back to the Indian seat with no curtain.
+    app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Run;
+    update_until(&mut app, "the Army has answered", |app| {
+        app.world().resource::<Game>().session.to_act() == Some(0)
+    });
+    let g = app.world().resource::<Game>();
+    assert!(!g.curtain_down);
+    assert_eq!(g.viewer, 0);
+    assert!(g.can_act());
+}
+
+#[test]
+fn undo_with_a_computer_seat_goes_back_to_the_last_human_decision() {
+    let mut app = ai_app(
+        "tests/data/harvest/lab.ron",
+        1,
+        false,
+        vec![None, Some(AI1)],
+    );
+    app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Paused;
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.session.place("a3", Some("0905")).unwrap();
+    g.session.place("i1", Some("0305")).unwrap();
+    g.submit("end");
+    g.submit("move i1 0405");
+    // While the computer is to act, undo takes back the human's move.
+    g.undo();
+    assert_eq!(g.session.history(), ["end"]);
+    assert_eq!(g.session.to_act(), Some(0));
+    // After the computer has answered (a pass, submitted as it would be), undo takes
+    // back its answer and the human move before it.
+    g.submit("move i1 0405");
+    g.submit("pass");
+    assert_eq!(g.session.to_act(), Some(0));
+    g.undo();
+    assert_eq!(g.session.history(), ["end"], "{}", g.status);
+    assert_eq!(g.session.to_act(), Some(0));
+    // All seats human: one action at a time, as before.
+    g.players = vec![None, None];
+    g.submit("move i1 0405");
+    g.submit("pass");
+    g.undo();
+    assert_eq!(g.session.history(), ["end", "move i1 0405"]);
+}
+
+#[test]
+fn balance_playouts_count_every_game() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let done = AtomicUsize::new(0);
+    let make = |seed: u64| {
+        games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+            .map_err(|e| e.to_string())
+    };
+    let s = wargame::gui::balance::compute(&make, 12, &done).unwrap();
+    assert_eq!(done.load(Ordering::Relaxed), 12);
+    assert_eq!(s.seats, ["Sioux", "Pawnee"]);
+    assert_eq!(s.wins.iter().sum::<usize>() + s.draws + s.unfinished, 12);
+    assert!(s.mean_turns > 0.0 && s.mean_actions > 0.0);
+    let again = wargame::gui::balance::compute(&make, 12, &AtomicUsize::new(0)).unwrap();
+    assert_eq!(s, again, "seeded: the same figures every time");
+    // A background job gives the same figures without blocking the caller.
+    let job = wargame::gui::balance::Job::start(
+        "k".into(),
+        12,
+        Box::new(move |seed| {
+            games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+                .map_err(|e| e.to_string())
+        }),
+    );
+    assert_eq!(job.join().unwrap(), s);
+    assert!(wargame::gui::balance::read_report(&root(), "no_game/nothing").is_none());
+}

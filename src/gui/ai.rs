@@ -1,0 +1,286 @@
+//! Computer players in the GUI: when the seat to act is a computer player, its decision
+//! (`GameSession::ai_task`, a self-contained job over a copy of the state) runs on a
+//! worker thread; the shell polls it each frame, so the window never freezes and the
+//! board stays pannable. Answers are applied through `Game::submit` at a pace a person
+//! can follow, with Pause / Step / Run and a speed slider in a small egui strip. An
+//! answer computed for an older state (after an undo, or another game) is discarded.
+
+use super::{Game, Screen};
+use crate::core::ai::Player;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::thread::JoinHandle;
+
+/// How computer players' actions are released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AiMode {
+    /// Apply each answer once the delay since the last action has passed.
+    #[default]
+    Run,
+    /// Hold answers (the worker still thinks ahead); Step releases one.
+    Paused,
+}
+
+/// A decision being computed (or computed and waiting for its turn to be applied).
+struct Job {
+    /// The game and state it was started for.
+    serial: u64,
+    state_gen: u64,
+    /// The seat it decides for.
+    seat: u8,
+    /// The worker thread, until it has answered.
+    handle: Option<JoinHandle<Option<String>>>,
+    /// The answer once the worker has finished (`Err` if the worker panicked).
+    answer: Option<Result<Option<String>, String>>,
+}
+
+/// The computer players' controls and the decision in progress.
+#[derive(Resource)]
+pub struct AiPlay {
+    /// Run or Paused.
+    pub mode: AiMode,
+    /// Release one held answer even while paused (the Step button).
+    pub step: bool,
+    /// Seconds between computer players' actions (at least this long after the last
+    /// action of any seat).
+    pub delay: f32,
+    job: Option<Job>,
+    /// Time since the state last changed.
+    since: f32,
+    /// The (game, state) the timer belongs to.
+    seen: (u64, u64),
+    /// Computer actions applied since the App started (for tests and the strip).
+    pub applied: u64,
+}
+
+impl Default for AiPlay {
+    fn default() -> Self {
+        Self {
+            mode: AiMode::Run,
+            step: false,
+            delay: 0.6,
+            job: None,
+            since: 0.0,
+            seen: (0, 0),
+            applied: 0,
+        }
+    }
+}
+
+impl AiPlay {
+    /// Whether a worker is computing a decision now.
+    pub fn thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.answer.is_none())
+    }
+
+    /// Whether an answer is computed and waiting to be applied.
+    pub fn ready(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.answer.is_some())
+    }
+}
+
+/// How a computer player is named on screen.
+pub fn player_label(p: Player) -> String {
+    match p {
+        Player::Search { level } => format!("AI (level {level})"),
+        Player::Greedy => "greedy AI".into(),
+        Player::Random => "random AI".into(),
+    }
+}
+
+/// The worker-thread driver (no egui, no window): headless App tests use this alone.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<AiPlay>()
+        .add_systems(Update, drive.run_if(in_state(Screen::Playing)));
+}
+
+/// The driver plus the control strip.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin).add_systems(
+        EguiPrimaryContextPass,
+        strip.run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Each frame: start a worker when a computer seat is to act, collect its answer when it
+/// is done, and apply the answer when the controls and the pace allow.
+fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
+    let Some(mut game) = game else {
+        ai.job = None;
+        return;
+    };
+    let now = (game.serial, game.state_gen);
+    if ai.seen == now {
+        ai.since += time.delta_secs();
+    } else {
+        ai.seen = now;
+        ai.since = 0.0;
+    }
+    // A job for another game or an older state is stale: drop it (a thread still
+    // running finishes on its own and its answer is never read).
+    if ai
+        .job
+        .as_ref()
+        .is_some_and(|j| (j.serial, j.state_gen) != now)
+    {
+        ai.job = None;
+    }
+    let Some(seat) = game.session.to_act() else {
+        ai.job = None;
+        return;
+    };
+    let Some(player) = game.ai_player(seat) else {
+        // A human is to act: nothing to compute, and a Step pressed now is not kept
+        // for the computer's next turn.
+        ai.job = None;
+        ai.step = false;
+        return;
+    };
+    if ai.job.is_none() {
+        let task = game.session.ai_task(player, game.decision_seed());
+        let handle = std::thread::Builder::new()
+            .name("ai".into())
+            .spawn(task)
+            .map_err(|e| e.to_string());
+        ai.job = Some(match handle {
+            Ok(h) => Job {
+                serial: now.0,
+                state_gen: now.1,
+                seat,
+                handle: Some(h),
+                answer: None,
+            },
+            Err(e) => Job {
+                serial: now.0,
+                state_gen: now.1,
+                seat,
+                handle: None,
+                answer: Some(Err(format!("could not start a worker thread: {e}"))),
+            },
+        });
+    }
+    let job = ai.job.as_mut().expect("set above");
+    if job.answer.is_none() && job.handle.as_ref().is_some_and(JoinHandle::is_finished) {
+        let h = job.handle.take().expect("checked");
+        job.answer = Some(
+            h.join()
+                .map_err(|_| "the computer player failed".to_string()),
+        );
+    }
+    if job.answer.is_none() {
+        return;
+    }
+    let release = ai.step || (ai.mode == AiMode::Run && ai.since >= ai.delay);
+    if !release {
+        return;
+    }
+    let job = ai.job.take().expect("checked");
+    ai.step = false;
+    match job.answer.expect("checked") {
+        Ok(Some(action)) => {
+            game.submit(&action);
+            if game.state_gen != now.1 {
+                ai.applied += 1;
+            } else {
+                // Refused (cannot happen for a legal choice): stop rather than loop.
+                ai.mode = AiMode::Paused;
+            }
+        }
+        Ok(None) => {}
+        Err(e) => {
+            game.status = format!("{}: {e}", game.session.seat_name(job.seat));
+            ai.mode = AiMode::Paused;
+        }
+    }
+}
+
+/// The control strip (a small window, movable and collapsible): who is thinking, Pause / Step / Run, the delay between actions,
+/// and (with no human seat) which seat's view to watch.
+fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if !game.has_ai() || game.curtain_down {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Computer players")
+        .id("ai_strip".into())
+        .collapsible(true)
+        .resizable(false)
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .default_pos(egui::pos2(
+            ctx.viewport_rect().center().x,
+            ctx.viewport_rect().max.y - 40.0,
+        ))
+        .show(ctx, |ui| {
+            let to_act = game.session.to_act();
+            let line = match to_act {
+                None => "The game is over.".to_string(),
+                Some(s) => match game.ai_player(s) {
+                    Some(p) => {
+                        let who = format!("{} — {}", game.session.seat_name(s), player_label(p));
+                        if ai.thinking() {
+                            format!("{who} is thinking…")
+                        } else if ai.ready() && ai.mode == AiMode::Paused {
+                            format!("{who} has chosen: press Step or Run")
+                        } else {
+                            format!("{who} is about to act")
+                        }
+                    }
+                    None => format!("{} (human) to act", game.session.seat_name(s)),
+                },
+            };
+            ui.horizontal(|ui| {
+                if ai.thinking() {
+                    ui.spinner();
+                }
+                ui.label(line);
+            });
+            ui.horizontal(|ui| {
+                let paused = ai.mode == AiMode::Paused;
+                if ui
+                    .selectable_label(paused, "⏸ Pause")
+                    .on_hover_text("hold the computer players' actions")
+                    .clicked()
+                {
+                    ai.mode = AiMode::Paused;
+                }
+                if ui
+                    .button("⏭ Step")
+                    .on_hover_text("let the computer play one action, then pause")
+                    .clicked()
+                {
+                    ai.mode = AiMode::Paused;
+                    ai.step = true;
+                }
+                if ui
+                    .selectable_label(!paused, "▶ Run")
+                    .on_hover_text("let the computer players act at the chosen pace")
+                    .clicked()
+                {
+                    ai.mode = AiMode::Run;
+                }
+                ui.separator();
+                ui.label("Delay");
+                ui.add(
+                    egui::Slider::new(&mut ai.delay, 0.0..=3.0)
+                        .suffix(" s")
+                        .step_by(0.1),
+                )
+                .on_hover_text("seconds between a computer player's actions");
+            });
+            let humans = (0..game.session.seats()).any(|s| game.is_human(s));
+            if !humans {
+                ui.horizontal(|ui| {
+                    ui.label("Watch:");
+                    for s in 0..game.session.seats() {
+                        let name = game.session.seat_name(s);
+                        if ui.selectable_label(game.viewer == s, name).clicked() {
+                            game.viewer = s;
+                            game.generation += 1;
+                        }
+                    }
+                });
+            }
+        });
+    Ok(())
+}

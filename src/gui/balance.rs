@@ -1,0 +1,154 @@
+//! Balance figures on the menu's scenario screen: the report shipped with a scenario
+//! (`docs/balance/<game>/<scenario>.md`, shown as plain text when present), or figures
+//! computed on request from seeded random playouts on a worker thread, so the window
+//! never freezes while they run.
+
+use crate::core::session::GameSession;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+
+/// Makes the session of one balance game from its seed (the menu's own start-up).
+pub type MakeSession = dyn Fn(u64) -> Result<Box<dyn GameSession>, String> + Send;
+
+/// Most actions one balance playout may take (the CLI's `simulate` default).
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// Where the balance report of a scenario id (`game/scenario`) is shipped.
+pub fn report_path(root: &Path, scenario: &str) -> PathBuf {
+    root.join("docs")
+        .join("balance")
+        .join(format!("{scenario}.md"))
+}
+
+/// The shipped balance report of a scenario, if there is one.
+pub fn read_report(root: &Path, scenario: &str) -> Option<String> {
+    std::fs::read_to_string(report_path(root, scenario)).ok()
+}
+
+/// Results of seeded random playouts of one scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Games played (seeds 1..=games).
+    pub games: usize,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Wins per seat.
+    pub wins: Vec<usize>,
+    /// Drawn games.
+    pub draws: usize,
+    /// Games that hit [`MAX_ACTIONS`] before ending.
+    pub unfinished: usize,
+    /// Mean turns played.
+    pub mean_turns: f64,
+    /// Mean actions per game.
+    pub mean_actions: f64,
+}
+
+impl Summary {
+    /// The figures in a few lines of text.
+    pub fn lines(&self) -> Vec<String> {
+        let pct = |k: usize| 100.0 * k as f64 / self.games.max(1) as f64;
+        let mut out: Vec<String> = self
+            .seats
+            .iter()
+            .zip(&self.wins)
+            .map(|(n, &w)| format!("{n} wins {w} ({:.1}%)", pct(w)))
+            .collect();
+        out.push(format!("Draws {} ({:.1}%)", self.draws, pct(self.draws)));
+        if self.unfinished > 0 {
+            out.push(format!(
+                "Unfinished {} (over {MAX_ACTIONS} actions)",
+                self.unfinished
+            ));
+        }
+        out.push(format!(
+            "Mean length {:.1} turns, {:.0} actions",
+            self.mean_turns, self.mean_actions
+        ));
+        out
+    }
+}
+
+/// Play `games` random playouts, one per seed 1..=games, each from a session made by
+/// `make(seed)` and played with `GameSession::playout(seed, MAX_ACTIONS)`. `done` counts
+/// finished games (for a progress line).
+pub fn compute(make: &MakeSession, games: usize, done: &AtomicUsize) -> Result<Summary, String> {
+    let mut s = Summary {
+        games,
+        seats: vec![],
+        wins: vec![],
+        draws: 0,
+        unfinished: 0,
+        mean_turns: 0.0,
+        mean_actions: 0.0,
+    };
+    let (mut turns, mut actions) = (0u64, 0u64);
+    for seed in 1..=games as u64 {
+        let session = make(seed)?;
+        if s.seats.is_empty() {
+            s.seats = (0..session.seats()).map(|i| session.seat_name(i)).collect();
+            s.wins = vec![0; s.seats.len()];
+        }
+        let p = session
+            .playout(seed, MAX_ACTIONS)
+            .map_err(|e| format!("game with seed {seed}: {e}"))?;
+        turns += u64::from(p.turns);
+        actions += p.actions as u64;
+        match p.outcome {
+            Some(o) => match o.winner {
+                Some(w) => {
+                    if let Some(x) = s.wins.get_mut(usize::from(w)) {
+                        *x += 1;
+                    }
+                }
+                None => s.draws += 1,
+            },
+            None => s.unfinished += 1,
+        }
+        done.fetch_add(1, Ordering::Relaxed);
+    }
+    s.mean_turns = turns as f64 / games.max(1) as f64;
+    s.mean_actions = actions as f64 / games.max(1) as f64;
+    Ok(s)
+}
+
+/// A balance computation running on a worker thread.
+pub struct Job {
+    /// What it is for (scenario id and options), so a result is shown only beside its
+    /// scenario.
+    pub key: String,
+    /// Games asked for.
+    pub games: usize,
+    /// Games finished so far.
+    pub done: Arc<AtomicUsize>,
+    handle: JoinHandle<Result<Summary, String>>,
+}
+
+impl Job {
+    /// Start `games` playouts on a worker thread.
+    pub fn start(key: String, games: usize, make: Box<MakeSession>) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let d = done.clone();
+        let handle = std::thread::spawn(move || compute(&*make, games, &d));
+        Self {
+            key,
+            games,
+            done,
+            handle,
+        }
+    }
+
+    /// Whether the worker has finished.
+    pub fn finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// The result (waits for the worker if it is still running).
+    pub fn join(self) -> Result<Summary, String> {
+        self.handle
+            .join()
+            .unwrap_or_else(|_| Err("the balance worker failed".into()))
+    }
+}
