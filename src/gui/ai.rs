@@ -85,6 +85,7 @@ pub fn player_label(p: Player) -> String {
         Player::Search { level } => format!("AI (level {level})"),
         Player::Greedy => "greedy AI".into(),
         Player::Random => "random AI".into(),
+        Player::Iterations(n) => format!("AI ({n} iterations)"),
     }
 }
 

@@ -304,7 +304,7 @@ impl Default for SeatChoice {
     fn default() -> Self {
         Self {
             ai: false,
-            level: 2,
+            level: crate::core::ai::DEFAULT_LEVEL,
         }
     }
 }
