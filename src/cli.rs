@@ -340,11 +340,13 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     if let Some(p) = &report_path {
         command += &format!(" --report {}", shell_word(&p.display().to_string()));
     }
+    let info = games::scenario_info(root, proto.scenario()).ok();
     let report = crate::report::Report {
         scenario: proto.scenario().to_string(),
-        scenario_name: games::scenario_info(root, proto.scenario())
-            .map(|i| i.name)
-            .unwrap_or_else(|_| proto.scenario().to_string()),
+        scenario_name: info
+            .as_ref()
+            .map_or_else(|| proto.scenario().to_string(), |i| i.name.clone()),
+        victory: info.map(|i| i.victory).unwrap_or_default(),
         game_name: game
             .as_ref()
             .map_or(game_id.to_string(), |g| g.name.to_string()),

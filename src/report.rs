@@ -28,6 +28,8 @@ pub struct Report {
     pub game_name: String,
     /// What the scores count ("victory points", "Victory Levels").
     pub score_name: String,
+    /// The scenario's victory conditions, with their source (empty if unknown).
+    pub victory: String,
     /// Seat names, seat 0 first.
     pub seats: Vec<String>,
     /// Who played each seat.
@@ -448,6 +450,9 @@ impl Report {
             },
             self.score_name
         );
+        if !self.victory.is_empty() {
+            let _ = writeln!(o, "Victory conditions: {}\n", self.victory);
+        }
         let _ = writeln!(
             o,
             "Reproduce it (the same seed gives the same report):\n\n    {}\n",

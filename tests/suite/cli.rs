@@ -329,6 +329,7 @@ fn simulate_report_writes_markdown_and_svg_deterministically() {
         &format!(
             "    wargame simulate --scenario harvest_the_wind/washita --games 6 --seed 7 --players random,random --report {md_arg}\n"
         ),
+        "Victory conditions: The Army player receives one point for each Lodge",
         "| Seat | Side | Player |",
         "| 0 | Indian | random |",
         "| 1 | Army | random |",
