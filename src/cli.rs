@@ -19,8 +19,10 @@ USAGE:
   wargame                       open the game (GUI)
   wargame list                  games and their scenario ids
   wargame check PATH...         validate scenario, map and rules files (exit 0 only if all valid)
-  wargame simulate --scenario ID --games N --seed S [--players P,P] [--option O]...
-                                seeded playouts (random, greedy or ai:LEVEL players): results, win rates, game length, speed
+  wargame simulate --scenario ID --games N --seed S [--players P,P] [--option O]... [--report FILE.md]
+                                seeded playouts (random, greedy or ai:LEVEL players): win/draw/loss
+                                rates, game length and score distributions, speed; a Markdown
+                                balance report with a per-turn score chart
   wargame script PATH...        run scripted rules tests (docs/script-format.md)
   wargame replay SAVE           print a save's log and final state; confirm the replay matches
   wargame view (SAVE | --scenario ID --seed S --steps K) --seat N
@@ -118,7 +120,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]...\n  Plays N seeded games and reports results, win rates with 95% confidence intervals, mean game\n  length and games per second. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. The same seed gives the same report. --option chooses an optional rule\n  (Once We Moved Like the Wind: apache_leader_death, army_leader_death, levels=A,B, turns=8|9).",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--report FILE.md]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg.",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -208,14 +210,59 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
     Ok(if bad == 0 { 0 } else { 1 })
 }
 
+/// Options `simulate` understands (anything else starting with `--` is refused).
+const SIMULATE_OPTIONS: [&str; 8] = [
+    "--scenario",
+    "--games",
+    "--seed",
+    "--max-actions",
+    "--players",
+    "--option",
+    "--report",
+    "--help",
+];
+
+/// Default `--max-actions`.
+const MAX_ACTIONS: usize = 200_000;
+
+/// Quote a word for a POSIX shell if it needs it.
+fn shell_word(w: &str) -> String {
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:,=+@".contains(c))
+    {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
 fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
+    if let Some(w) = a
+        .words
+        .iter()
+        .find(|w| w.starts_with("--") && !SIMULATE_OPTIONS.contains(&w.as_str()))
+    {
+        return Err(format!(
+            "simulate: unknown option '{w}' (see wargame simulate --help)"
+        ));
+    }
+    for o in SIMULATE_OPTIONS.iter().filter(|o| **o != "--option") {
+        if a.words.iter().filter(|w| w == o).count() > 1 {
+            return Err(format!("simulate: {o} is given twice"));
+        }
+    }
     let scenario = a
         .value("--scenario")?
         .ok_or("simulate needs --scenario ID")?;
     let n: usize = a.num("--games", 10)?;
+    if n == 0 {
+        return Err("--games must be at least 1".into());
+    }
     let seed: u64 = a.num("--seed", 1)?;
-    let max: usize = a.num("--max-actions", 200_000)?;
-    let players: Option<Vec<crate::core::ai::Player>> = match a.value("--players")? {
+    let max: usize = a.num("--max-actions", MAX_ACTIONS)?;
+    let spec = a.value("--players")?;
+    let players: Option<Vec<crate::core::ai::Player>> = match &spec {
         Some(p) => Some(
             p.split(',')
                 .map(str::parse)
@@ -225,6 +272,24 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         None => None,
     };
     let options = a.values("--option")?;
+    let report_path = a.value("--report")?.map(PathBuf::from);
+    if let Some(p) = &report_path
+        && (p.as_os_str().is_empty() || p.file_name().is_none() || p.is_dir())
+    {
+        return Err(format!(
+            "--report {}: needs a file name (FILE.md), not a folder",
+            p.display()
+        ));
+    }
+    // Make the report's folder now, so that a bad path fails before the games are played.
+    if let Some(dir) = report_path
+        .as_ref()
+        .and_then(|p| p.parent())
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--report: cannot create folder {}: {e}", dir.display()))?;
+    }
     let proto =
         games::new_session_with(root, &scenario, 0, false, &options).map_err(|e| e.to_string())?;
     let seats = proto.seats();
@@ -241,9 +306,7 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let all_random = players
         .as_ref()
         .is_none_or(|p| p.iter().all(|x| *x == crate::core::ai::Player::Random));
-    let mut wins = vec![0usize; usize::from(seats)];
-    let (mut draws, mut unfinished, mut actions, mut turns) = (0usize, 0usize, 0usize, 0u64);
-    let mut score_sum = vec![0i64; usize::from(seats)];
+    let mut played = Vec::with_capacity(n);
     let t0 = Instant::now();
     for g in 0..n {
         let game_seed = seed
@@ -256,82 +319,76 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
         }
         .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
-        actions += p.actions;
-        turns += u64::from(p.turns);
-        match p.outcome {
-            Some(o) => {
-                match o.winner {
-                    Some(w) => wins[usize::from(w)] += 1,
-                    None => draws += 1,
-                }
-                for (i, s) in o.scores.iter().enumerate() {
-                    if let Some(x) = score_sum.get_mut(i) {
-                        *x += i64::from(*s);
-                    }
-                }
-            }
-            None => unfinished += 1,
-        }
+        played.push(p);
     }
     let secs = t0.elapsed().as_secs_f64();
-    match (&players, all_random) {
-        (Some(pl), false) => {
-            let who: Vec<String> = names
-                .iter()
-                .zip(pl)
-                .map(|(n, p)| format!("{n} {p}"))
-                .collect();
-            println!(
-                "scenario {scenario}: {n} games ({}), seed {seed}",
-                who.join(" vs ")
-            );
-        }
-        _ => println!("scenario {scenario}: {n} random playouts, seed {seed}"),
-    }
-    for (i, name) in names.iter().enumerate() {
-        let (lo, hi) = wilson(wins[i], n);
-        println!(
-            "  {name:<10} wins {:>5} ({:5.1}%, 95% CI {:.1}-{:.1}%)  mean points {:.2}",
-            wins[i],
-            pct(wins[i], n),
-            lo,
-            hi,
-            score_sum[i] as f64 / n.max(1) as f64
-        );
-    }
-    println!("  draws      {draws:>5} ({:5.1}%)", pct(draws, n));
-    if unfinished > 0 {
-        println!("  unfinished {unfinished:>5} (hit --max-actions {max})");
-    }
-    println!(
-        "  mean length {:.1} turns, {:.0} actions",
-        turns as f64 / n.max(1) as f64,
-        actions as f64 / n.max(1) as f64
+    let game_id = proto.scenario().split('/').next().unwrap_or_default();
+    let game = games::games().into_iter().find(|g| g.id == game_id);
+    let mut command = format!(
+        "wargame simulate --scenario {} --games {n} --seed {seed}",
+        shell_word(&scenario)
     );
+    if max != MAX_ACTIONS {
+        command += &format!(" --max-actions {max}");
+    }
+    if let Some(p) = &spec {
+        command += &format!(" --players {}", shell_word(p));
+    }
+    for o in &options {
+        command += &format!(" --option {}", shell_word(o));
+    }
+    if let Some(p) = &report_path {
+        command += &format!(" --report {}", shell_word(&p.display().to_string()));
+    }
+    let info = games::scenario_info(root, proto.scenario()).ok();
+    let report = crate::report::Report {
+        scenario: proto.scenario().to_string(),
+        scenario_name: info
+            .as_ref()
+            .map_or_else(|| proto.scenario().to_string(), |i| i.name.clone()),
+        victory: info.map(|i| i.victory).unwrap_or_default(),
+        game_name: game
+            .as_ref()
+            .map_or(game_id.to_string(), |g| g.name.to_string()),
+        score_name: game
+            .as_ref()
+            .map_or("victory points", |g| g.score_name)
+            .to_string(),
+        seats: names,
+        players: players
+            .unwrap_or_else(|| vec![crate::core::ai::Player::Random; usize::from(seats)]),
+        seed,
+        max_actions: max,
+        options,
+        command,
+        first_turn: proto.turn(),
+        games: played,
+    };
+    print!("{}", report.text());
+    let speed = crate::report::Speed {
+        secs,
+        games: n,
+        actions: report.games.iter().map(|g| g.actions).sum(),
+    };
     // Speed goes to stderr so that stdout is identical for the same seed.
-    eprintln!(
-        "  {:.2} games/s ({:.0} actions/s, {secs:.2} s)",
-        n as f64 / secs.max(1e-9),
-        actions as f64 / secs.max(1e-9)
-    );
-    Ok(0)
-}
-
-/// The 95% Wilson score interval of k successes in n trials, in percent.
-fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 100.0);
+    eprintln!("  {}", speed.line());
+    if let Some(md) = &report_path {
+        let svg = crate::report::svg_path(md);
+        let svg_name = svg
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        crate::core::save::write_atomic(&svg, report.svg().as_bytes(), "report chart")
+            .map_err(|e| e.to_string())?;
+        crate::core::save::write_atomic(
+            md,
+            report.markdown(Some(&svg_name), Some(&speed)).as_bytes(),
+            "report",
+        )
+        .map_err(|e| e.to_string())?;
+        eprintln!("wrote {} and {}", md.display(), svg.display());
     }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    (100.0 * (c - h).max(0.0), 100.0 * (c + h).min(1.0))
-}
-
-fn pct(k: usize, n: usize) -> f64 {
-    100.0 * k as f64 / n.max(1) as f64
+    Ok(0)
 }
 
 /// A scripted rules test (docs/script-format.md).

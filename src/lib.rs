@@ -1,8 +1,8 @@
 //! `wargame`: a hot-seat desktop client for board wargames of the American Indian Wars.
 //!
 //! The crate is split into a pure, Bevy-free rules core ([`core`] and [`games`]), a
-//! command line for designers and tests ([`cli`]), and (behind the default `gui` feature)
-//! a thin Bevy shell ([`gui`]) that only draws per-seat views and submits actions.
+//! command line for designers and tests ([`cli`], with balance reports in [`report`]),
+//! and (behind the default `gui` feature) a thin Bevy shell ([`gui`]) that only draws per-seat views and submits actions.
 
 #![warn(missing_docs)]
 
@@ -11,3 +11,4 @@ pub mod core;
 pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod report;

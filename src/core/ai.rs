@@ -488,11 +488,10 @@ pub fn play_game<R: Knowledge>(
         let Some(a) = choose::<R>(state, p, rng) else {
             break;
         };
-        let before = R::scores(state);
         R::apply(state, &a).map_err(|e| {
             super::error::RuleError::new(format!("{p} chose '{a}', which was refused: {e}"))
         })?;
-        trace.after::<R>(&before, state);
+        trace.after::<R>(state);
         n += 1;
     }
     Ok(super::game::Playout {

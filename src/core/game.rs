@@ -120,9 +120,10 @@ pub struct Playout {
     pub outcome: Option<Outcome>,
     /// Turns played.
     pub turns: u32,
-    /// Victory points per seat at the end of each turn played (index 0 is the end of
-    /// the first turn the playout saw), and at the end of the game: the per-turn curve
-    /// of balance reports.
+    /// Victory points per seat at the end of each turn played, indexed by turn: row `i`
+    /// ends turn `first + i`, where `first` is the turn the playout started in, and the
+    /// last row is the score at the end of the game (or the action cap). A turn skipped
+    /// inside one action repeats the row. The per-turn curve of balance reports.
     pub trace: Vec<Vec<i32>>,
 }
 
@@ -142,14 +143,20 @@ impl TurnTrace {
             rows: Vec::new(),
         }
     }
-    /// Call after every action: when the turn moved on, the scores as the old turn
-    /// ended are recorded (the new turn has not scored anything yet).
-    pub fn after<R: Rules>(&mut self, before: &[i32], state: &R::State) {
+    /// Call after every action: when the turn moved on, the scores now are recorded as
+    /// those at the end of the turn (or turns) that ended. They include what the action
+    /// that ended the turn scored (the block game awards Victory Levels there; Harvest
+    /// the Wind's end of the Rally phase can eliminate units); a new turn scores nothing
+    /// before its first decision.
+    pub fn after<R: Rules>(&mut self, state: &R::State) {
         let t = R::turn(state);
-        if t != self.turn {
-            self.turn = t;
-            self.rows.push(before.to_vec());
+        if t > self.turn {
+            let now = R::scores(state);
+            for _ in self.turn..t {
+                self.rows.push(now.clone());
+            }
         }
+        self.turn = t;
     }
     /// Close the trace at the end of the game (or the action cap).
     pub fn finish<R: Rules>(mut self, state: &R::State) -> Vec<Vec<i32>> {
@@ -179,10 +186,9 @@ pub fn random_playout<R: Rules>(
             )));
         }
         let a = &legal[rng.random_range(0..legal.len())];
-        let before = R::scores(state);
         R::apply(state, a)
             .map_err(|e| RuleError::new(format!("legal action '{a}' was refused: {e}")))?;
-        trace.after::<R>(&before, state);
+        trace.after::<R>(state);
         n += 1;
     }
     Ok(Playout {

@@ -1,6 +1,7 @@
 //! Save files: versioned RON holding the scenario, seed, forced dice, the action list
 //! in notation and a snapshot of the final state. Written atomically (temp file, then
-//! rename) so a crash never leaves a half-written save.
+//! rename) so a crash never leaves a half-written save; [`write_atomic`] does the same for
+//! any file (balance reports use it).
 
 use super::data;
 use super::error::DataError;
@@ -46,18 +47,7 @@ impl SaveFile {
         let name = path.display().to_string();
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| DataError::file(&name, format!("cannot encode save: {e}")))?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| DataError::file(&name, format!("cannot create folder: {e}")))?;
-        }
-        let tmp = path.with_extension("tmp");
-        let io = |e: std::io::Error| DataError::file(&name, format!("cannot write save: {e}"));
-        let mut f = std::fs::File::create(&tmp).map_err(io)?;
-        f.write_all(text.as_bytes()).map_err(io)?;
-        f.sync_all().map_err(io)?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(io)?;
-        Ok(())
+        write_atomic(path, text.as_bytes(), "save")
     }
 
     /// Read a save file; errors carry file:line:column.
@@ -75,6 +65,25 @@ impl SaveFile {
         }
         Ok(save)
     }
+}
+
+/// Write `bytes` to `path` atomically: create the folder if needed, write `path.tmp`,
+/// flush and sync it, then rename it over `path`, so a crash never leaves a
+/// half-written file. `what` names the file in errors ("save", "report"...).
+pub fn write_atomic(path: &Path, bytes: &[u8], what: &str) -> Result<(), DataError> {
+    let name = path.display().to_string();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| DataError::file(&name, format!("cannot create folder: {e}")))?;
+    }
+    let tmp = path.with_extension("tmp");
+    let io = |e: std::io::Error| DataError::file(&name, format!("cannot write {what}: {e}"));
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(bytes).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(io)?;
+    Ok(())
 }
 
 #[cfg(test)]

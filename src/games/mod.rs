@@ -17,6 +17,9 @@ pub struct GameInfo {
     pub name: &'static str,
     /// One-line description.
     pub blurb: &'static str,
+    /// What the per-seat scores of an [`Outcome`](crate::core::game::Outcome) count, for
+    /// reports ("victory points", "Victory Levels").
+    pub score_name: &'static str,
 }
 
 /// The games that can be played now.
@@ -26,11 +29,13 @@ pub fn games() -> Vec<GameInfo> {
             id: harvest::setup::GAME,
             name: "Harvest the Wind",
             blurb: "Tactical hex microgame of 19th-century Western fights: six scenarios, 1862-1876",
+            score_name: "victory points",
         },
         GameInfo {
             id: wind::setup::GAME,
             name: "Once We Moved Like the Wind",
             blurb: "The Apache Wars 1861-1886: an area game with hidden blocks, seven turns",
+            score_name: "Victory Levels",
         },
     ]
 }

@@ -254,3 +254,29 @@ fn every_shipped_scenario_plays_to_its_end_ai_against_ai() {
         }
     }
 }
+
+/// Mounted units have unlimited movement (III.C.2.c), so a greedy player, whose
+/// evaluation does not see position, walks one back and forth for hundreds of hexes in a
+/// phase: the hexes-moved count must not overflow (it panicked at 255 in debug builds,
+/// in Washita River: `simulate --seed 7 --players greedy,random`). The walk itself never
+/// ends the phase, so the game is capped here.
+#[test]
+fn greedy_players_may_walk_mounted_units_past_255_hexes() {
+    // The first game of `simulate --scenario harvest_the_wind/washita --seed 7`.
+    let seed = 7u64.wrapping_mul(6364136223846793005);
+    let g = wargame::games::new_session(
+        &crate::util::root(),
+        "harvest_the_wind/washita",
+        seed,
+        false,
+    )
+    .unwrap();
+    let p = g
+        .play_with(
+            &[Player::Greedy, Player::Random],
+            seed ^ 0x9E37_79B9_7F4A_7C15,
+            3_000,
+        )
+        .unwrap();
+    assert!(p.actions > 255, "{} actions", p.actions);
+}

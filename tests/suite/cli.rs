@@ -1,4 +1,5 @@
-//! The command line: list, check, simulate, script, replay, view, and --help.
+//! The command line: list, check, simulate (and its Markdown/SVG balance reports),
+//! script, replay, view, and --help.
 
 use crate::util::{bin, root, scratch};
 use std::process::Command;
@@ -166,6 +167,26 @@ fn simulate_seats_players_and_refuses_bad_player_specs() {
     assert!(out.contains("(Sioux greedy vs Pawnee random)"), "{out}");
     assert!(out.contains("95% CI"), "{out}");
     assert_eq!(run(&args).1, out, "the same seed gives the same report");
+    // The Markdown report names each seat's player and the command that reproduces it.
+    let md = scratch("report-players").join("mc.md");
+    let mut with_report = args.to_vec();
+    with_report.extend(["--report", md.to_str().unwrap()]);
+    let (code, _, err) = run(&with_report);
+    assert_eq!(code, 0, "{err}");
+    let text = read(&md);
+    assert!(
+        text.contains("| 0 | Sioux | greedy |\n| 1 | Pawnee | random |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--seed 3 --max-actions 40 --players greedy,random --report "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Unfinished games (hit `--max-actions 40`): 1."),
+        "{text}"
+    );
+    assert!(read(&md.with_file_name("mc-vp.svg")).contains(">Sioux (greedy)</text>"));
     let (code, _, err) = run(&[
         "simulate",
         "--scenario",
@@ -184,4 +205,248 @@ fn simulate_seats_players_and_refuses_bad_player_specs() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("one player per seat"), "{err}");
+}
+
+fn read(p: &std::path::Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The Markdown without its one machine-dependent line.
+fn without_speed(md: &str) -> String {
+    md.lines()
+        .filter(|l| !l.starts_with("Speed:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn simulate_prints_loss_rates_length_and_score_distributions() {
+    let (code, out, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "  Sioux      wins ",
+        "             losses ",
+        "  Pawnee     wins ",
+        "  draws ",
+        "  unfinished     0 (hit --max-actions 200000)",
+        // Massacre Canyon always lasts its six turns.
+        "  length (turns)   min 6  q1 6  median 6  q3 6  max 6  mean 6.00",
+        "  length (actions) min ",
+        "  turns histogram:",
+        "            6      6 ########################################",
+        "  victory points at game end (6 finished games):",
+        "    Sioux            min ",
+        "    Pawnee           min ",
+        "    Sioux − Pawnee   min ",
+    ] {
+        assert!(out.contains(line), "missing '{line}' in\n{out}");
+    }
+    assert!(!out.contains("games/s"), "timing stays off stdout: {out}");
+    assert!(
+        err.contains("games/s") && err.contains("actions/s"),
+        "{err}"
+    );
+    // Every game is a win, a draw or a loss: a seat's wins are the other's losses.
+    let count = |prefix: &str| -> Vec<usize> {
+        out.lines()
+            .filter_map(|l| l.trim_start().strip_prefix(prefix))
+            .map(|rest| rest.split_whitespace().next().unwrap().parse().unwrap())
+            .collect()
+    };
+    let (sioux_wins, pawnee_wins) = (count("Sioux      wins")[0], count("Pawnee     wins")[0]);
+    let losses = count("losses");
+    let draws = count("draws")[0];
+    assert_eq!(losses, vec![pawnee_wins, sioux_wins], "{out}");
+    assert_eq!(sioux_wins + pawnee_wins + draws, 6, "{out}");
+
+    // The block game's scores are Victory Levels; games cut short are counted.
+    let (code, out, err) = run(&[
+        "simulate",
+        "--scenario",
+        "moved_like_the_wind/apache_wars",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--max-actions",
+        "50",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  unfinished     3 (hit --max-actions 50)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Victory Levels at game end (0 finished games)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  length (actions) min 50  q1 50  median 50"),
+        "{out}"
+    );
+    assert!(out.contains("Apache − Army    no games"), "{out}");
+}
+
+#[test]
+fn simulate_report_writes_markdown_and_svg_deterministically() {
+    let dir = scratch("report");
+    let md = dir.join("washita.md");
+    let svg = dir.join("washita-vp.svg");
+    let md_arg = md.to_str().unwrap();
+    let args = |seed: &'static str| {
+        vec![
+            "simulate",
+            "--scenario",
+            "harvest_the_wind/washita",
+            "--games",
+            "6",
+            "--seed",
+            seed,
+            "--players",
+            "random,random",
+            "--report",
+            md_arg,
+        ]
+    };
+    let (code, out, err) = run(&args("7"));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote "), "{err}");
+    let (md1, svg1) = (read(&md), read(&svg));
+    assert!(
+        md1.starts_with("# Balance report: Washita River (`harvest_the_wind/washita`)\n\n"),
+        "{md1}"
+    );
+    for want in [
+        "`harvest_the_wind/washita`",
+        &format!(
+            "    wargame simulate --scenario harvest_the_wind/washita --games 6 --seed 7 --players random,random --report {md_arg}\n"
+        ),
+        "Victory conditions: The Army player receives one point for each Lodge",
+        "| Seat | Side | Player |",
+        "| 0 | Indian | random |",
+        "| 1 | Army | random |",
+        "| Side | Wins | Win rate (95% CI) | Draws | Draw rate (95% CI) | Losses | Loss rate (95% CI) |",
+        "Unfinished games (hit `--max-actions 200000`): 0.",
+        "| Turns | 12 | 12 | 12 | 12 | 12 | 12.00 |",
+        "| Actions | ",
+        "| 12 | 6 | ",
+        "## Victory points at game end",
+        "| Indian − Army | ",
+        "![Mean victory points per seat at the end of each turn](washita-vp.svg)",
+        "| Turn | Games | Indian | Army |",
+        "| 1 | 6 | ",
+        "Speed: ",
+    ] {
+        assert!(md1.contains(want), "missing '{want}' in\n{md1}");
+    }
+    // The table has a row for each of the twelve turns, then nothing more.
+    assert!(
+        md1.contains("\n| 12 | 6 | ") && !md1.contains("\n| 13 | "),
+        "{md1}"
+    );
+    // The Markdown tables hold what stdout prints.
+    let wins = out
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("Indian     wins"))
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap();
+    assert!(
+        md1.contains(&format!("| Indian | {wins} | ")),
+        "{out}\n{md1}"
+    );
+
+    // A well-formed chart: one root element, one polyline per seat, a legend.
+    assert!(
+        svg1.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg1}"
+    );
+    assert!(svg1.ends_with("</svg>\n"), "{svg1}");
+    assert_eq!(svg1.matches("<svg").count(), 1);
+    assert_eq!(svg1.matches("<polyline").count(), 2, "{svg1}");
+    assert_eq!(
+        svg1.matches("<text").count(),
+        svg1.matches("</text>").count()
+    );
+    for line in svg1.lines().skip(1) {
+        assert!(
+            line.ends_with("/>") || line.ends_with("</text>") || line == "</svg>",
+            "unclosed element: {line}"
+        );
+    }
+    assert!(svg1.contains(">Indian (random)</text>") && svg1.contains(">Army (random)</text>"));
+    // Twelve turn ticks, one point per turn on each line.
+    let points = svg1
+        .lines()
+        .find(|l| l.starts_with("<polyline"))
+        .and_then(|l| l.split("points=\"").nth(1))
+        .unwrap();
+    assert_eq!(points.split_whitespace().count(), 12, "{points}");
+
+    // The same seed gives the same files (but for the speed line)...
+    let (code, out2, _) = run(&args("7"));
+    assert_eq!(code, 0);
+    assert_eq!(out2, out);
+    assert_eq!(without_speed(&read(&md)), without_speed(&md1));
+    assert_eq!(read(&svg), svg1);
+    // ...and another seed different ones.
+    let (code, _, _) = run(&args("8"));
+    assert_eq!(code, 0);
+    let md3 = read(&md);
+    assert_ne!(read(&svg), svg1);
+    let tables = |m: &str| m.split("## Results").nth(1).map(without_speed);
+    assert_ne!(tables(&md3), tables(&md1));
+    assert!(!dir.join("washita.tmp").exists() && !dir.join("washita-vp.tmp").exists());
+}
+
+#[test]
+fn simulate_refuses_bad_arguments_clearly() {
+    let dir = scratch("report-bad");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let inside_file = file.join("sub").join("r.md");
+    let with = |extra: &[&str]| {
+        let mut v = vec![
+            "simulate",
+            "--scenario",
+            "harvest_the_wind/massacre_canyon",
+            "--max-actions",
+            "20",
+        ];
+        if !extra.contains(&"--games") {
+            v.extend(["--games", "1"]);
+        }
+        v.extend_from_slice(extra);
+        run(&v)
+    };
+    let cases: [(Vec<&str>, &str); 8] = [
+        (
+            vec!["--report", inside_file.to_str().unwrap()],
+            "cannot create folder",
+        ),
+        (vec!["--report", dir.to_str().unwrap()], "not a folder"),
+        (vec!["--report"], "--report needs a value"),
+        (vec!["--reprot", "x.md"], "unknown option '--reprot'"),
+        (vec!["--games", "0"], "--games must be at least 1"),
+        (vec!["--seed", "1", "--seed", "2"], "--seed is given twice"),
+        (vec!["--seed", "x"], "--seed: 'x' is not a number"),
+        (vec!["--players", "greedy,bogus"], "ai:LEVEL"),
+    ];
+    for (extra, want) in cases {
+        let (code, out, err) = with(&extra);
+        assert_eq!(code, 2, "{extra:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{extra:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert!(!inside_file.exists());
 }

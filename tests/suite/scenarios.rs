@@ -101,3 +101,45 @@ fn the_map_tiles_are_marked_as_reconstructions() {
         assert!(tile.source.is_reconstruction(), "map {t}");
     }
 }
+
+/// A playout's score trace has one row per turn played, the last being the final score,
+/// and a row includes what the turn-ending action scored (the block game awards its
+/// Victory Levels as a turn ends, and skips turns without Provocation inside one action).
+#[test]
+fn playout_traces_have_one_row_per_turn() {
+    for id in [
+        "moved_like_the_wind/apache_wars",
+        "harvest_the_wind/massacre_canyon",
+    ] {
+        let mut first_rows = 0;
+        for seed in 0..20u64 {
+            let g = games::new_session(&root(), id, seed, false).unwrap();
+            let first = g.turn();
+            let p = g.playout(seed, 200_000).unwrap();
+            let o = p.outcome.as_ref().expect("the game finishes");
+            assert_eq!(
+                p.trace.len() as u32,
+                p.turns - first + 1,
+                "{id} seed {seed}: {:?}",
+                p.trace
+            );
+            assert_eq!(p.trace.last(), Some(&o.scores), "{id} seed {seed}");
+            first_rows += p.trace[0].iter().sum::<i32>();
+            if id.starts_with("moved") {
+                for w in p.trace.windows(2) {
+                    assert!(
+                        w[0].iter().zip(&w[1]).all(|(a, b)| a <= b),
+                        "{id} seed {seed}: Victory Levels never fall: {:?}",
+                        p.trace
+                    );
+                }
+            }
+        }
+        if id.starts_with("moved") {
+            assert!(
+                first_rows > 0,
+                "{id}: the Victory Levels won at the end of turn 1 are in the first row"
+            );
+        }
+    }
+}

@@ -1965,7 +1965,8 @@ fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     carry_along(s, u, to);
     {
         let rec = s.rec_mut(u);
-        rec.hexes += 1;
+        // Mounted units move without limit (III.C.2.c): saturate, never overflow.
+        rec.hexes = rec.hexes.saturating_add(1);
         if mounted {
             rec.mounted_moved = true;
         }
@@ -2035,7 +2036,8 @@ fn enter(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     carry_along(s, u, to);
     {
         let rec = s.rec_mut(u);
-        rec.hexes += 1;
+        // Mounted units move without limit (III.C.2.c): saturate, never overflow.
+        rec.hexes = rec.hexes.saturating_add(1);
         if mounted {
             rec.mounted_moved = true;
         } else {
