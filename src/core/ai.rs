@@ -66,6 +66,14 @@ pub trait Knowledge: Rules {
         }
     }
 
+    /// How many actions a rollout plays before the evaluation is applied. Where the
+    /// evaluation already sees what matters (position, what is left to move) and random
+    /// play within a phase mostly adds noise, a ruleset returns 0: the tree's leaves are
+    /// evaluated directly.
+    fn rollout_depth() -> usize {
+        ROLLOUT_DEPTH
+    }
+
     /// The group an action belongs to, for large move sets: the tree first chooses a
     /// group, then an action within it. The default groups by the first two words of
     /// the notation (`move a3 ...`: every move of one unit), which suits any ruleset
@@ -163,6 +171,9 @@ pub const ROLLOUT_DEPTH: usize = 20;
 /// Exploration constant of UCB1 (rewards are in 0..1).
 const EXPLORE: f64 = 0.7;
 
+/// Weight of the root's progressive bias (see `Tree::seed_root`).
+const BIAS: f64 = 1.0;
+
 /// Choose an action for the seat to act, or `None` when the game is over. The same
 /// state, player and `rng` state always give the same action.
 pub fn choose<R: Knowledge>(
@@ -181,21 +192,28 @@ pub fn choose<R: Knowledge>(
             legal.into_iter().nth(i)
         }
         Player::Greedy => {
-            let mut best: Option<(f64, usize)> = None;
-            for (i, a) in legal.iter().enumerate() {
-                let mut s = R::determinize(state, seat, rng);
-                let v = match R::apply(&mut s, a) {
-                    Ok(_) => R::evaluate(&s, seat),
-                    Err(_) => 0.0,
-                };
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, i));
-                }
-            }
-            best.and_then(|(_, i)| legal.into_iter().nth(i))
+            let values: Vec<f64> = legal
+                .iter()
+                .map(|a| {
+                    let mut s = R::determinize(state, seat, rng);
+                    match R::apply(&mut s, a) {
+                        Ok(_) => R::evaluate(&s, seat),
+                        Err(_) => 0.0,
+                    }
+                })
+                .collect();
+            // Ties are broken at random: taking the first best action let a greedy
+            // player walk a unit with unlimited movement back and forth for ever.
+            let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let best: Vec<usize> = (0..legal.len())
+                .filter(|&i| values[i] >= top - 1e-12)
+                .collect();
+            let i = best[rng.random_range(0..best.len())];
+            legal.into_iter().nth(i)
         }
         Player::Search { .. } | Player::Iterations(_) => {
             let mut tree = Tree::<R>::new();
+            tree.seed_root(state, seat, &legal, rng);
             for _ in 0..player.iterations() {
                 let mut s = R::determinize(state, seat, rng);
                 tree.iterate(&mut s, &legal, rng);
@@ -216,6 +234,9 @@ struct Child<A> {
     avail: u32,
     total: f64,
     node: Option<usize>,
+    /// Progressive bias (root only): the action's one-step evaluation, rescaled to 0..1
+    /// over the root's actions; its weight fades as the action gathers visits.
+    bias: f64,
 }
 
 /// A decision point of the seat to act, shared by every sampled world that reaches it by
@@ -243,6 +264,30 @@ impl<R: Knowledge> Tree<R> {
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
         }
+    }
+
+    /// Create the root's children with a progressive bias (Chaslot et al. 2008): each
+    /// action's value one step ahead, in one sampled world, rescaled to 0..1. Early
+    /// iterations follow it; the search's own means take over as visits grow, so a
+    /// small budget plays at least as sensibly as the one-step evaluation.
+    fn seed_root(
+        &mut self,
+        state: &R::State,
+        seat: Seat,
+        legal: &[R::Action],
+        rng: &mut ChaCha8Rng,
+    ) {
+        let values: Vec<f64> = legal
+            .iter()
+            .map(|a| {
+                let mut w = R::determinize(state, seat, rng);
+                match R::apply(&mut w, a) {
+                    Ok(_) => R::evaluate(&w, seat),
+                    Err(_) => 0.0,
+                }
+            })
+            .collect();
+        self.nodes[0].children = make_children::<R>(state, legal, &values);
     }
 
     /// One iteration in the sampled world `s`: descend by UCB over groups, then over the
@@ -304,6 +349,25 @@ impl<R: Knowledge> Tree<R> {
     /// Add the actions legal in this world that the node has not seen yet, count one
     /// availability for each legal child, and return the legal children's indices.
     fn mark_available(&mut self, node: usize, s: &R::State, legal: Vec<R::Action>) -> Vec<usize> {
+        if node != 0 && self.nodes[node].children.is_empty() && R::rollout_depth() == 0 {
+            // Without rollouts, a node reached for the first time is seeded the way the
+            // root is: each action's one-step evaluation in this world, for the seat to
+            // act, as a progressive bias. The search then follows forcing lines (move
+            // in, end the phase, raze) instead of averaging over every sideways step.
+            if let Some(seat) = R::to_act(s) {
+                let values: Vec<f64> = legal
+                    .iter()
+                    .map(|a| {
+                        let mut w = s.clone();
+                        match R::apply(&mut w, a) {
+                            Ok(_) => R::evaluate(&w, seat),
+                            Err(_) => 0.0,
+                        }
+                    })
+                    .collect();
+                self.nodes[node].children = make_children::<R>(s, &legal, &values);
+            }
+        }
         let children = &mut self.nodes[node].children;
         let mut out = Vec::with_capacity(legal.len());
         for (i, a) in legal.into_iter().enumerate() {
@@ -323,6 +387,7 @@ impl<R: Knowledge> Tree<R> {
                         avail: 0,
                         total: 0.0,
                         node: None,
+                        bias: 0.0,
                     });
                     children.len() - 1
                 }
@@ -338,7 +403,8 @@ impl<R: Knowledge> Tree<R> {
     fn select(&self, node: usize, avail: &[usize]) -> Option<usize> {
         let ch = &self.nodes[node].children;
         // Group statistics over the available children.
-        let mut groups: Vec<(&str, u32, u32, f64, f64)> = Vec::new(); // name, visits, avail, total, best prior
+        // name, visits, avail, total, best prior, best bias
+        let mut groups: Vec<(&str, u32, u32, f64, f64, f64)> = Vec::new();
         for &ci in avail {
             let c = &ch[ci];
             match groups.iter_mut().find(|g| g.0 == c.group) {
@@ -347,8 +413,9 @@ impl<R: Knowledge> Tree<R> {
                     g.2 = g.2.max(c.avail);
                     g.3 += c.total;
                     g.4 = g.4.max(c.prior);
+                    g.5 = g.5.max(c.bias);
                 }
-                None => groups.push((&c.group, c.visits, c.avail, c.total, c.prior)),
+                None => groups.push((&c.group, c.visits, c.avail, c.total, c.prior, c.bias)),
             }
         }
         let (lo, span) = if self.hi > self.lo {
@@ -356,13 +423,14 @@ impl<R: Knowledge> Tree<R> {
         } else {
             (0.0, 1.0)
         };
-        let pick = |items: &mut dyn Iterator<Item = (u32, u32, f64, f64)>| -> Option<usize> {
+        let pick = |items: &mut dyn Iterator<Item = (u32, u32, f64, f64, f64)>| -> Option<usize> {
             let mut best: Option<(f64, usize)> = None;
-            for (i, (visits, avail, total, prior)) in items.enumerate() {
+            for (i, (visits, avail, total, prior, bias)) in items.enumerate() {
                 let score = if visits == 0 {
-                    1e9 + prior
+                    1e9 + 100.0 * bias + prior
                 } else {
-                    (total / f64::from(visits) - lo) / span
+                    BIAS * bias / f64::from(visits + 1)
+                        + (total / f64::from(visits) - lo) / span
                         + EXPLORE * (f64::from(avail.max(1)).ln() / f64::from(visits)).sqrt()
                 };
                 if best.is_none_or(|(b, _)| score > b) {
@@ -371,7 +439,7 @@ impl<R: Knowledge> Tree<R> {
             }
             best.map(|(_, i)| i)
         };
-        let g = pick(&mut groups.iter().map(|g| (g.1, g.2, g.3, g.4)))?;
+        let g = pick(&mut groups.iter().map(|g| (g.1, g.2, g.3, g.4, g.5)))?;
         let name = groups[g].0;
         // Progressive widening: a group offers its members in the order of their prior,
         // one more each time its visits pass the next square.
@@ -380,14 +448,17 @@ impl<R: Knowledge> Tree<R> {
             .copied()
             .filter(|&ci| ch[ci].group == name)
             .collect();
-        members.sort_by(|&a, &b| ch[b].prior.total_cmp(&ch[a].prior).then(a.cmp(&b)));
+        members.sort_by(|&a, &b| {
+            (ch[b].bias + ch[b].prior)
+                .total_cmp(&(ch[a].bias + ch[a].prior))
+                .then(a.cmp(&b))
+        });
         let width = 1 + f64::from(groups[g].1).sqrt() as usize;
         members.truncate(width);
-        let m = pick(
-            &mut members
-                .iter()
-                .map(|&ci| (ch[ci].visits, ch[ci].avail, ch[ci].total, ch[ci].prior)),
-        )?;
+        let m = pick(&mut members.iter().map(|&ci| {
+            let c = &ch[ci];
+            (c.visits, c.avail, c.total, c.prior, c.bias)
+        }))?;
         members.get(m).copied()
     }
 
@@ -396,6 +467,23 @@ impl<R: Knowledge> Tree<R> {
     fn best(&self) -> Option<R::Action> {
         let ch = &self.nodes[0].children;
         let mean = |t: f64, n: u32| if n == 0 { 0.0 } else { t / f64::from(n) };
+        // Nothing told the actions apart (every value the same): finish the phase or
+        // pass rather than pick an arbitrary step, which could go on for ever where
+        // the rules allow unlimited steps.
+        let first = ch.first().map(|c| (mean(c.total, c.visits), c.bias));
+        if ch.len() > 1
+            && ch.iter().all(|c| {
+                first.is_some_and(|(m, b)| {
+                    (mean(c.total, c.visits) - m).abs() < 1e-12 && (c.bias - b).abs() < 1e-12
+                })
+            })
+            && let Some(c) = ch.iter().find(|c| {
+                let t = c.action.to_string();
+                t == "end" || t == "pass"
+            })
+        {
+            return Some(c.action.clone());
+        }
         let mut groups: Vec<(&str, u32, f64)> = Vec::new();
         for c in ch {
             match groups.iter_mut().find(|g| g.0 == c.group) {
@@ -436,11 +524,37 @@ impl<R: Knowledge> Tree<R> {
     }
 }
 
-/// Play at most [`ROLLOUT_DEPTH`] actions, each drawn in proportion to the ruleset's
+/// Children for `legal` with their priors and progressive biases: `values` (one-step
+/// evaluations) rescaled to 0..1 over the node's actions.
+fn make_children<R: Knowledge>(
+    s: &R::State,
+    legal: &[R::Action],
+    values: &[f64],
+) -> Vec<Child<R::Action>> {
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let span = if hi > lo { hi - lo } else { 1.0 };
+    legal
+        .iter()
+        .zip(values)
+        .map(|(a, v)| Child {
+            group: R::group(a),
+            prior: R::prior(s, a).max(1e-6),
+            action: a.clone(),
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+            node: None,
+            bias: (v - lo) / span,
+        })
+        .collect()
+}
+
+/// Play at most [`Knowledge::rollout_depth`] actions, each drawn in proportion to the ruleset's
 /// [`Knowledge::prior`].
 fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     let mut weights = Vec::new();
-    for _ in 0..ROLLOUT_DEPTH {
+    for _ in 0..R::rollout_depth() {
         if R::to_act(s).is_none() {
             return;
         }

@@ -66,6 +66,25 @@ fn hold_zone(s: &State) -> Option<std::rc::Rc<Vec<Coord>>> {
     }))
 }
 
+/// Distances beyond this count as this far (bigger than any shipped board).
+const FAR: u32 = 40;
+
+/// Distance from `c` to the nearest enemy piece worth attacking: a combat unit, a
+/// leader, or a Dependent or Lodge (raze targets that score, VIII.D).
+fn nearest_target(s: &State, side: u8, c: Coord) -> u32 {
+    s.pieces
+        .iter()
+        .filter(|p| {
+            p.side != side
+                && (p.kind.is_unit()
+                    || matches!(p.kind, Kind::Leader | Kind::Dependent | Kind::Lodge))
+        })
+        .filter_map(|p| p.hex())
+        .map(|h| h.distance(c))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
 /// Whether a hex gives Cover (TEC).
 fn cover(s: &State, c: Coord) -> bool {
     s.stat.tec(c).is_some_and(|t| t.cover)
@@ -74,9 +93,9 @@ fn cover(s: &State, c: Coord) -> bool {
 /// A side's standing, in rough units of "one combat unit": what it has scored, what it
 /// has lost, and what its victory rule asks of it. Units waiting off the map count as
 /// neither won nor lost, so the opening position is even.
-fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
+fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
     let enemy = 1 - side;
-    let mut x = f64::from(s.points.get(usize::from(side)).copied().unwrap_or(0)) / 1.5;
+    let mut x = f64::from(s.points.get(usize::from(side)).copied().unwrap_or(0));
     for (sd, k, _) in &s.eliminated {
         if *sd == side {
             x -= if k.is_unit() {
@@ -88,30 +107,52 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
             };
         }
     }
+    let moving = s.phase == Phase::Movement && s.phasing == side;
     let mut in_zone = 0u32;
     let mut covered = 0u32;
-    let mut dist = 0.0;
+    let mut closeness = 0.0;
     let mut n = 0u32;
-    for p in s.pieces.iter().filter(|p| p.side == side) {
-        if p.kind.is_unit() && matches!(p.loc, Loc::Offboard { .. }) {
+    for (i, p) in s.pieces.iter().enumerate() {
+        if p.side != side || !p.kind.is_unit() {
+            continue;
+        }
+        if matches!(p.loc, Loc::Offboard { .. }) {
             // Still to enter: as far from the enemy as the distance term goes.
-            dist += 12.0;
+            closeness += closeness_at(f64::from(FAR));
             n += 1;
         }
         let Loc::Map(c) = p.loc else { continue };
-        if p.kind.is_unit() {
-            if p.pinned {
-                x -= 0.3;
-            }
-            n += 1;
-            if cover(s, c) {
-                covered += 1;
-            }
-            if zone.is_some_and(|z| z.contains(&c)) {
-                in_zone += 1;
-            }
-            dist += f64::from(s.nearest_enemy(side, c).min(12));
+        if p.pinned {
+            x -= 0.3;
         }
+        n += 1;
+        if cover(s, c) {
+            covered += 1;
+        }
+        if zone.is_some_and(|z| z.contains(&c)) {
+            in_zone += 1;
+        }
+        let d = f64::from(nearest_target(s, side, c).min(FAR));
+        // Movement not yet spent this phase counts, a little less than movement made:
+        // a unit whose move is finished (by starting another unit, say) loses what it
+        // had left, so the search finishes one unit's approach before starting the
+        // next and does not end the phase with units idle.
+        let reach = match s.rec(i as super::state::Pid) {
+            _ if !moving || p.pinned => 0.0,
+            Some(r) if r.done || r.stopped => 0.0,
+            r => {
+                // Movement points spent, or hexes walked for a mounted unit, whichever
+                // is more: beyond its printed allowance a unit has no reach left.
+                let spent = r.map_or(0, |r| r.mp.max(r.hexes));
+                0.8 * f64::from(p.ma.saturating_sub(spent).min(6)).min(d)
+            }
+        };
+        closeness += closeness_at(d - reach);
+        // Hexes walked this phase beyond the printed allowance cost, so that pacing to
+        // and fro (mounted units have no movement limit, III.C.2.c) never looks as good
+        // as stopping.
+        let walked = s.rec(i as super::state::Pid).map_or(0, |r| r.hexes);
+        x -= 0.02 * f64::from(walked.saturating_sub(p.ma));
     }
     x += 0.05 * f64::from(covered);
     match (aim(s, side), &s.stat.scenario.victory.rule) {
@@ -133,11 +174,18 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>) -> f64 {
         }
         _ => {}
     }
-    if aim(s, side) == Aim::Attack && n > 0 {
-        // Closing in: the mean distance to the nearest enemy, up to 12 hexes.
-        x -= 0.3 * dist / f64::from(n);
+    if drive && aim(s, side) == Aim::Attack && n > 0 {
+        x += closeness / f64::from(n);
     }
     x
+}
+
+/// The value of standing `d` hexes from the nearest target: it rises steeply at close
+/// range and flattens far away (logarithmic), so the first hexes of an approach count
+/// most, and destroying the target next to a unit (which leaves the next target far
+/// away) costs less than the points it scores.
+fn closeness_at(d: f64) -> f64 {
+    -0.5 * (1.0 + d.max(0.0)).ln()
 }
 
 /// What an action does, for the prior.
@@ -215,11 +263,25 @@ impl crate::core::ai::Knowledge for Harvest {
         }
         let zone = hold_zone(s);
         let z = zone.as_deref().map(Vec::as_slice);
-        let x = side_score(s, seat, z) - side_score(s, 1 - seat, z);
+        // The drive to close in (and the movement still to spend) is the evaluating
+        // seat's own: counted for the other side too, it cancels out whenever both
+        // sides must attack, and one enemy unit entering the board would look like a
+        // gain for the other side's whole force.
+        let x = side_score(s, seat, z, true) - side_score(s, 1 - seat, z, false);
         // Scale by the size of the fight, so that a lost unit matters as much in a
         // small scenario as in a large one without saturating.
         let units = s.pieces.iter().filter(|p| p.kind.is_unit()).count() as f64;
         crate::core::ai::squash(x / (units / 6.0).max(1.5))
+    }
+
+    /// The tree's leaves are evaluated directly: a phase is dozens of one-hex moves,
+    /// and random play through them hid the difference between finishing one unit's
+    /// approach and scattering single steps.
+    fn rollout_depth() -> usize {
+        std::env::var("AI_ROLLOUT")
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(0)
     }
 
     /// Fire and melee first; rallies; moves toward the enemy for a side that must
@@ -237,7 +299,7 @@ impl crate::core::ai::Knowledge for Harvest {
                 };
                 let side = s.find(unit).map_or(0, |p| s.p(p).side);
                 if aim(s, side) == Aim::Attack {
-                    1.0 + 8.0 / (1.0 + f64::from(s.nearest_enemy(side, *hex).min(30)))
+                    1.0 + 8.0 / (1.0 + f64::from(nearest_target(s, side, *hex).min(30)))
                 } else {
                     2.0
                 }
@@ -255,7 +317,8 @@ impl crate::core::ai::Knowledge for Harvest {
                 let side = p.side;
                 let mut w = match aim(s, side) {
                     Aim::Attack => {
-                        let (d0, d1) = (s.nearest_enemy(side, from), s.nearest_enemy(side, *hex));
+                        let (d0, d1) =
+                            (nearest_target(s, side, from), nearest_target(s, side, *hex));
                         if d1 < d0 {
                             3.0
                         } else if d1 > d0 {
