@@ -583,6 +583,20 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// A safety net for whole games: after this many decisions in a row by one computer
+/// seat within one game turn, it ends the phase or passes whenever it may. No shipped
+/// scenario's turn needs nearly as many; a search that paces a unit to and fro where the
+/// rules allow it for ever is stopped here instead of running into the action cap.
+pub const STALL_GUARD: usize = 300;
+
+/// The `end` or `pass` action, if legal now.
+fn closing_action<R: Knowledge>(state: &R::State) -> Option<R::Action> {
+    R::legal_actions(state).into_iter().find(|a| {
+        let t = a.to_string();
+        t == "end" || t == "pass"
+    })
+}
+
 /// Play a whole game with one player per seat, from `state` to its end or `max`
 /// actions.
 pub fn play_game<R: Knowledge>(
@@ -593,13 +607,25 @@ pub fn play_game<R: Knowledge>(
 ) -> Result<super::game::Playout, super::error::RuleError> {
     let mut n = 0;
     let mut trace = super::game::TurnTrace::new::<R>(state);
+    let mut streak: ((Seat, u32), usize) = ((0, 0), 0);
     while n < max {
         let Some(seat) = R::to_act(state) else { break };
         let p = players
             .get(usize::from(seat))
             .copied()
             .unwrap_or(Player::Random);
-        let Some(a) = choose::<R>(state, p, rng) else {
+        let turn = R::turn(state);
+        if (seat, turn) == streak.0 {
+            streak.1 += 1;
+        } else {
+            streak = ((seat, turn), 1);
+        }
+        let Some(a) = (if streak.1 > STALL_GUARD && p != Player::Random {
+            closing_action::<R>(state)
+        } else {
+            None
+        })
+        .or_else(|| choose::<R>(state, p, rng)) else {
             break;
         };
         R::apply(state, &a).map_err(|e| {
