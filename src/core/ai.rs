@@ -192,16 +192,7 @@ pub fn choose<R: Knowledge>(
             legal.into_iter().nth(i)
         }
         Player::Greedy => {
-            let values: Vec<f64> = legal
-                .iter()
-                .map(|a| {
-                    let mut s = R::determinize(state, seat, rng);
-                    match R::apply(&mut s, a) {
-                        Ok(_) => R::evaluate(&s, seat),
-                        Err(_) => 0.0,
-                    }
-                })
-                .collect();
+            let values = one_step::<R>(&legal, seat, || R::determinize(state, seat, rng));
             // Ties are broken at random: taking the first best action let a greedy
             // player walk a unit with unlimited movement back and forth for ever.
             let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -277,16 +268,7 @@ impl<R: Knowledge> Tree<R> {
         legal: &[R::Action],
         rng: &mut ChaCha8Rng,
     ) {
-        let values: Vec<f64> = legal
-            .iter()
-            .map(|a| {
-                let mut w = R::determinize(state, seat, rng);
-                match R::apply(&mut w, a) {
-                    Ok(_) => R::evaluate(&w, seat),
-                    Err(_) => 0.0,
-                }
-            })
-            .collect();
+        let values = one_step::<R>(legal, seat, || R::determinize(state, seat, rng));
         self.nodes[0].children = make_children::<R>(state, legal, &values);
     }
 
@@ -355,16 +337,7 @@ impl<R: Knowledge> Tree<R> {
             // act, as a progressive bias. The search then follows forcing lines (move
             // in, end the phase, raze) instead of averaging over every sideways step.
             if let Some(seat) = R::to_act(s) {
-                let values: Vec<f64> = legal
-                    .iter()
-                    .map(|a| {
-                        let mut w = s.clone();
-                        match R::apply(&mut w, a) {
-                            Ok(_) => R::evaluate(&w, seat),
-                            Err(_) => 0.0,
-                        }
-                    })
-                    .collect();
+                let values = one_step::<R>(&legal, seat, || s.clone());
                 self.nodes[node].children = make_children::<R>(s, &legal, &values);
             }
         }
@@ -522,6 +495,25 @@ impl<R: Knowledge> Tree<R> {
             })
             .map(|c| c.action.clone())
     }
+}
+
+/// Each action's one-step value for `seat`: applied to a fresh `world()` and evaluated
+/// (0 if that world refuses it).
+fn one_step<R: Knowledge>(
+    legal: &[R::Action],
+    seat: Seat,
+    mut world: impl FnMut() -> R::State,
+) -> Vec<f64> {
+    legal
+        .iter()
+        .map(|a| {
+            let mut w = world();
+            match R::apply(&mut w, a) {
+                Ok(_) => R::evaluate(&w, seat),
+                Err(_) => 0.0,
+            }
+        })
+        .collect()
 }
 
 /// Children for `legal` with their priors and progressive biases: `values` (one-step
