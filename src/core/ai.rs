@@ -575,8 +575,8 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// A safety net for whole games: after this many decisions in a row by one computer
-/// seat within one game turn, it ends the phase or passes whenever it may. No shipped
+/// A safety net for whole games: after this many decisions by one computer seat
+/// within one game turn (however the other seats' decisions interleave), it ends the phase or passes whenever it may. No shipped
 /// scenario's turn needs nearly as many; a search that paces a unit to and fro where the
 /// rules allow it for ever is stopped here instead of running into the action cap.
 pub const STALL_GUARD: usize = 300;
@@ -599,7 +599,8 @@ pub fn play_game<R: Knowledge>(
 ) -> Result<super::game::Playout, super::error::RuleError> {
     let mut n = 0;
     let mut trace = super::game::TurnTrace::new::<R>(state);
-    let mut streak: ((Seat, u32), usize) = ((0, 0), 0);
+    // Decisions per seat in the current game turn: (turn, count).
+    let mut per_seat: Vec<(u32, usize)> = Vec::new();
     while n < max {
         let Some(seat) = R::to_act(state) else { break };
         let p = players
@@ -607,12 +608,16 @@ pub fn play_game<R: Knowledge>(
             .copied()
             .unwrap_or(Player::Random);
         let turn = R::turn(state);
-        if (seat, turn) == streak.0 {
-            streak.1 += 1;
-        } else {
-            streak = ((seat, turn), 1);
+        if per_seat.len() <= usize::from(seat) {
+            per_seat.resize(usize::from(seat) + 1, (0, 0));
         }
-        let Some(a) = (if streak.1 > STALL_GUARD && p != Player::Random {
+        let count = &mut per_seat[usize::from(seat)];
+        if count.0 == turn {
+            count.1 += 1;
+        } else {
+            *count = (turn, 1);
+        }
+        let Some(a) = (if count.1 > STALL_GUARD && p != Player::Random {
             closing_action::<R>(state)
         } else {
             None
