@@ -60,10 +60,7 @@ pub trait Knowledge: Rules {
     /// passing weighs a little more, so rollouts reach fights and scoring.
     fn prior(state: &Self::State, action: &Self::Action) -> f64 {
         let _ = state;
-        match action.to_string().as_str() {
-            "end" | "pass" => 2.0,
-            _ => 1.0,
-        }
+        if closes(action) { 2.0 } else { 1.0 }
     }
 
     /// How many actions a rollout plays before the evaluation is applied. Where the
@@ -450,10 +447,7 @@ impl<R: Knowledge> Tree<R> {
                     (mean(c.total, c.visits) - m).abs() < 1e-12 && (c.bias - b).abs() < 1e-12
                 })
             })
-            && let Some(c) = ch.iter().find(|c| {
-                let t = c.action.to_string();
-                t == "end" || t == "pass"
-            })
+            && let Some(c) = ch.iter().find(|c| closes(&c.action))
         {
             return Some(c.action.clone());
         }
@@ -581,12 +575,16 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
 /// rules allow it for ever is stopped here instead of running into the action cap.
 pub const STALL_GUARD: usize = 300;
 
+/// Whether an action ends the phase or passes (`end`, `pass`): the notation every
+/// ruleset uses for "nothing more to do here".
+fn closes(action: &impl fmt::Display) -> bool {
+    let t = action.to_string();
+    t == "end" || t == "pass"
+}
+
 /// The `end` or `pass` action, if legal now.
 fn closing_action<R: Knowledge>(state: &R::State) -> Option<R::Action> {
-    R::legal_actions(state).into_iter().find(|a| {
-        let t = a.to_string();
-        t == "end" || t == "pass"
-    })
+    R::legal_actions(state).into_iter().find(closes)
 }
 
 /// Play a whole game with one player per seat, from `state` to its end or `max`

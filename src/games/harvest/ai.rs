@@ -44,9 +44,17 @@ fn aim(s: &State, side: u8) -> Aim {
     }
 }
 
+/// One resolved hold zone: the game data it was resolved from (held weakly, so its
+/// address is never reused while the entry lives) and the hexes.
+type ZoneEntry = (
+    std::sync::Weak<super::state::Static>,
+    std::rc::Rc<Vec<Coord>>,
+);
+
 thread_local! {
-    /// Hold-zone hexes per scenario, resolved once per thread.
-    static ZONES: RefCell<HashMap<String, std::rc::Rc<Vec<Coord>>>> = RefCell::new(HashMap::new());
+    /// Hold-zone hexes per loaded game data, resolved once per thread. Keyed by the
+    /// data's address, not the scenario id: a designer's edited file may reuse an id.
+    static ZONES: RefCell<HashMap<usize, ZoneEntry>> = RefCell::new(HashMap::new());
 }
 
 /// The hexes of the victory rule's hold zone, if it has one.
@@ -57,11 +65,19 @@ fn hold_zone(s: &State) -> Option<std::rc::Rc<Vec<Coord>>> {
         }
         _ => return None,
     };
-    let key = format!("{}/{zone}", s.stat.scenario.id);
+    let key = std::sync::Arc::as_ptr(&s.stat) as usize;
     Some(ZONES.with(|z| {
-        z.borrow_mut()
-            .entry(key)
-            .or_insert_with(|| std::rc::Rc::new(super::setup::zone_hexes(s, zone)))
+        let mut z = z.borrow_mut();
+        // Entries whose game data is gone are dropped, so the cache stays small.
+        z.retain(|_, (data, _)| data.strong_count() > 0);
+        z.entry(key)
+            .or_insert_with(|| {
+                (
+                    std::sync::Arc::downgrade(&s.stat),
+                    std::rc::Rc::new(super::setup::zone_hexes(s, zone)),
+                )
+            })
+            .1
             .clone()
     }))
 }
