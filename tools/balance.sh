@@ -10,7 +10,8 @@
 #
 # Environment: GAMES (default 200), SEED (default 1), PLAYERS (one player per seat,
 # e.g. ai:2,random; unset: random for every seat), MAX_ACTIONS (unset: simulate's
-# default), OUT (default docs/balance). With PLAYERS set the files are named
+# default), OUT (default docs/balance), BIN (a prebuilt wargame binary to run instead
+# of `cargo run`, so that a long batch is not rebuilt by edits made meanwhile). With PLAYERS set the files are named
 # <scenario>-<players>.md so that they sit beside the random-play reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,11 @@ seed=${SEED:-1}
 out=${OUT:-docs/balance}
 
 wargame() {
-  cargo run --release --no-default-features --quiet -- "$@"
+  if [ -n "${BIN:-}" ]; then
+    "$BIN" "$@"
+  else
+    cargo run --release --no-default-features --quiet -- "$@"
+  fi
 }
 
 if [ $# -gt 0 ]; then
