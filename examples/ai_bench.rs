@@ -46,7 +46,7 @@ fn main() {
                     if s.to_act().is_none() || s.legal().len() <= 1 {
                         continue;
                     }
-                    let task = s.ai_task(player, k);
+                    let task = s.ai_task(player, k, 0);
                     let t = Instant::now();
                     let a = task();
                     let ms = t.elapsed().as_secs_f64() * 1e3;

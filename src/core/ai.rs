@@ -71,6 +71,17 @@ pub trait Knowledge: Rules {
         ROLLOUT_DEPTH
     }
 
+    /// Whether the search should consider `action` at all. Actions the rules allow but
+    /// that cannot help (walking a unit with unlimited movement to and fro) only dilute
+    /// the search; a ruleset may leave them out here. The search and rollouts keep every
+    /// legal action when none is worth considering. At the root it is asked of the true
+    /// state, so it must read only what the seat to act may see (its own pieces, as the
+    /// legal actions do). The default considers everything.
+    fn worth(state: &Self::State, action: &Self::Action) -> bool {
+        let _ = (state, action);
+        true
+    }
+
     /// The group an action belongs to, for large move sets: the tree first chooses a
     /// group, then an action within it. The default groups by the first two words of
     /// the notation (`move a3 ...`: every move of one unit), which suits any ruleset
@@ -200,6 +211,10 @@ pub fn choose<R: Knowledge>(
             legal.into_iter().nth(i)
         }
         Player::Search { .. } | Player::Iterations(_) => {
+            let legal = considered::<R>(state, legal);
+            if legal.len() == 1 {
+                return legal.into_iter().next();
+            }
             let mut tree = Tree::<R>::new();
             tree.seed_root(state, seat, &legal, rng);
             for _ in 0..player.iterations() {
@@ -209,6 +224,20 @@ pub fn choose<R: Knowledge>(
             tree.best().or_else(|| legal.into_iter().next())
         }
     }
+}
+
+/// The legal actions worth considering ([`Knowledge::worth`]), or all of them when none
+/// is.
+fn considered<R: Knowledge>(state: &R::State, legal: Vec<R::Action>) -> Vec<R::Action> {
+    if legal.iter().all(|a| R::worth(state, a)) {
+        return legal;
+    }
+    let kept: Vec<R::Action> = legal
+        .iter()
+        .filter(|a| R::worth(state, a))
+        .cloned()
+        .collect();
+    if kept.is_empty() { legal } else { kept }
 }
 
 /// One edge of the search tree: an action, its group, and statistics for the seat that
@@ -281,7 +310,7 @@ impl<R: Knowledge> Tree<R> {
             let legal = if node == 0 {
                 root_legal.to_vec()
             } else {
-                R::legal_actions(s)
+                considered::<R>(s, R::legal_actions(s))
             };
             if legal.is_empty() {
                 break;
@@ -544,7 +573,7 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
         if R::to_act(s).is_none() {
             return;
         }
-        let legal = R::legal_actions(s);
+        let legal = considered::<R>(s, R::legal_actions(s));
         if legal.is_empty() {
             return;
         }
@@ -587,6 +616,24 @@ fn closing_action<R: Knowledge>(state: &R::State) -> Option<R::Action> {
     R::legal_actions(state).into_iter().find(closes)
 }
 
+/// A computer seat's decision in a whole game: [`choose`], except that a searching or
+/// greedy seat that has already made [`STALL_GUARD`] decisions in this game turn (`made`)
+/// ends the phase or passes when it may.
+pub fn decide<R: Knowledge>(
+    state: &R::State,
+    player: Player,
+    rng: &mut ChaCha8Rng,
+    made: usize,
+) -> Option<R::Action> {
+    if made >= STALL_GUARD
+        && player != Player::Random
+        && let Some(a) = closing_action::<R>(state)
+    {
+        return Some(a);
+    }
+    choose::<R>(state, player, rng)
+}
+
 /// Play a whole game with one player per seat, from `state` to its end or `max`
 /// actions.
 pub fn play_game<R: Knowledge>(
@@ -615,12 +662,7 @@ pub fn play_game<R: Knowledge>(
         } else {
             *count = (turn, 1);
         }
-        let Some(a) = (if count.1 > STALL_GUARD && p != Player::Random {
-            closing_action::<R>(state)
-        } else {
-            None
-        })
-        .or_else(|| choose::<R>(state, p, rng)) else {
+        let Some(a) = decide::<R>(state, p, rng, count.1 - 1) else {
             break;
         };
         R::apply(state, &a).map_err(|e| {

@@ -184,7 +184,9 @@ pub trait GameSession: Send + Sync {
     /// `player` would, from a copy of the current state: run it on a worker thread so
     /// the window never freezes. It returns the action in notation, or `None` when the
     /// game is over. The same session state, player and seed give the same action.
-    fn ai_task(&self, player: super::ai::Player, seed: u64) -> AiTask;
+    /// `made` is how many decisions this seat has already made in this game turn: past
+    /// [`super::ai::STALL_GUARD`] the seat ends the phase or passes when it may.
+    fn ai_task(&self, player: super::ai::Player, seed: u64, made: usize) -> AiTask;
 }
 
 /// A computer player's decision, packaged to run off the main thread.
@@ -293,12 +295,12 @@ where
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         super::ai::play_game::<R>(&mut s, players, &mut rng, max)
     }
-    fn ai_task(&self, player: super::ai::Player, seed: u64) -> AiTask {
+    fn ai_task(&self, player: super::ai::Player, seed: u64, made: usize) -> AiTask {
         use rand::SeedableRng;
         let state = self.state.clone();
         Box::new(move || {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            super::ai::choose::<R>(&state, player, &mut rng).map(|a| a.to_string())
+            super::ai::decide::<R>(&state, player, &mut rng, made).map(|a| a.to_string())
         })
     }
 }

@@ -51,6 +51,10 @@ pub struct AiPlay {
     seen: (u64, u64),
     /// Computer actions applied since the App started (for tests and the strip).
     pub applied: u64,
+    /// Per seat, the decisions its computer player made in the current game turn:
+    /// (game, turn, count), for the stall guard (`core::ai::decide`). Kept per seat so
+    /// that the other seats' decisions in between do not reset it.
+    made: Vec<(u64, u32, usize)>,
 }
 
 impl Default for AiPlay {
@@ -63,6 +67,7 @@ impl Default for AiPlay {
             since: 0.0,
             seen: (0, 0),
             applied: 0,
+            made: Vec::new(),
         }
     }
 }
@@ -137,8 +142,18 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         ai.step = false;
         return;
     };
+    let turn = game.session.turn();
+    let k = usize::from(seat);
+    if ai.made.len() <= k {
+        ai.made.resize(k + 1, (0, 0, 0));
+    }
+    if (ai.made[k].0, ai.made[k].1) != (now.0, turn) {
+        ai.made[k] = (now.0, turn, 0);
+    }
     if ai.job.is_none() {
-        let task = game.session.ai_task(player, game.decision_seed());
+        let task = game
+            .session
+            .ai_task(player, game.decision_seed(), ai.made[k].2);
         let handle = std::thread::Builder::new()
             .name("ai".into())
             .spawn(task)
@@ -182,6 +197,9 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
             game.submit(&action);
             if game.state_gen != now.1 {
                 ai.applied += 1;
+                if let Some(m) = ai.made.get_mut(usize::from(job.seat)) {
+                    m.2 += 1;
+                }
             } else {
                 // Refused (cannot happen for a legal choice): stop rather than loop.
                 ai.mode = AiMode::Paused;

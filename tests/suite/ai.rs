@@ -303,3 +303,84 @@ fn iii_c_2_c_a_mounted_unit_may_pace_past_255_hexes() {
     }
     assert_eq!(s.rec(pid).map(|r| r.hexes), Some(255));
 }
+
+/// III.C.2.c and III.E.1: a mounted unit has no movement limit and may pass through a
+/// friendly unit's hex but not stop there, so a search could pace it between two friends
+/// for ever (Reno's Defense did, for thousands of decisions). Past twice its printed
+/// allowance the AI only walks such a unit out of a friend's hex into a hex where it may
+/// stop, and past its allowance never into a friend's hex.
+#[test]
+fn ai_does_not_pace_a_mounted_unit_between_friends_iii_c_2_c_iii_e_1() {
+    use wargame::games::harvest::state::Phase;
+    let mut s = crate::util::session("harvest_the_wind/renos_defense", 3).state;
+    let mounted = |s: &wargame::games::harvest::state::State, t: &str| {
+        t.starts_with("move ")
+            && s.find(t.split_whitespace().nth(1).unwrap_or(""))
+                .is_some_and(|p| s.p(p).mounted_on.is_some())
+    };
+    advance::<Harvest>(&mut s, 0, |s| {
+        s.phase == Phase::Movement
+            && s.active.is_none()
+            && Harvest::legal_actions(s)
+                .iter()
+                .any(|a| mounted(s, &a.to_string()))
+    });
+    // A mounted unit and a hex it may step to, with another step that ends in a hex
+    // without a friendly unit.
+    let moves: Vec<String> = Harvest::legal_actions(&s)
+        .into_iter()
+        .map(|a| a.to_string())
+        .filter(|t| mounted(&s, t))
+        .collect();
+    let word = |t: &str, i: usize| t.split_whitespace().nth(i).unwrap_or("").to_string();
+    let free = |s: &wargame::games::harvest::state::State, hex: &str| {
+        let c: wargame::core::hexmap::Coord = hex.parse().unwrap();
+        !s.at(c).any(|i| s.p(i).side == 0 && s.p(i).kind.is_unit())
+    };
+    let first = moves
+        .iter()
+        .find(|t| {
+            moves.iter().any(|o| {
+                word(o, 1) == word(t, 1) && word(o, 2) != word(t, 2) && free(&s, &word(o, 2))
+            })
+        })
+        .expect("a mounted unit with two steps")
+        .clone();
+    let unit = word(&first, 1);
+    let pid = s.find(&unit).unwrap();
+    let here = s.p(pid).hex().unwrap();
+    let next = word(&first, 2);
+    // Two other Indian units: one in the mover's hex, one in the hex it could step to.
+    let friends: Vec<String> = s
+        .pieces
+        .iter()
+        .filter(|p| p.side == 0 && p.kind.is_unit() && p.id != unit && p.mounted_on.is_none())
+        .map(|p| p.id.clone())
+        .take(2)
+        .collect();
+    Harvest::place_piece(&mut s, &friends[0], Some(&here.to_string())).unwrap();
+    Harvest::place_piece(&mut s, &friends[1], Some(&next)).unwrap();
+    s.active = Some(pid);
+    let ma = u8::max(s.p(pid).ma, 1);
+    let rec = s.rec_mut(pid);
+    rec.hexes = 2 * ma + 3;
+    rec.mounted_moved = true;
+    let legal = Harvest::legal_actions(&s);
+    let into_friend: wargame::games::harvest::action::Action =
+        format!("move {unit} {next}").parse().unwrap();
+    assert!(legal.contains(&into_friend), "{legal:?}");
+    assert!(
+        !Harvest::worth(&s, &into_friend),
+        "pacing into a friend's hex"
+    );
+    let stoppable: Vec<_> = legal
+        .iter()
+        .filter(|a| Harvest::worth(&s, a))
+        .map(ToString::to_string)
+        .collect();
+    assert!(!stoppable.is_empty(), "some hex to stop in: {legal:?}");
+    for seed in 0..4 {
+        let a = ai::choose::<Harvest>(&s, Player::Search { level: 1 }, &mut rng(seed)).unwrap();
+        assert!(stoppable.contains(&a.to_string()), "seed {seed}: chose {a}");
+    }
+}

@@ -302,7 +302,8 @@ fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
             games::new_session(&root(), "harvest_the_wind/massacre_canyon", 1, false).unwrap();
         let mut out = vec![];
         while out.len() < 4 && s.to_act() == Some(0) {
-            let a = s.ai_task(AI1, wargame::gui::mix_seed(g.ai_seed, out.len() as u64))().unwrap();
+            let a =
+                s.ai_task(AI1, wargame::gui::mix_seed(g.ai_seed, out.len() as u64), 0)().unwrap();
             s.apply_str(&a).unwrap();
             out.push(a);
         }
@@ -359,12 +360,12 @@ fn ai_controls_pause_step_and_discard_a_stale_answer() {
     // Sioux); the held answer is for the old state and must not be applied.
     let (stale, fresh) = {
         let mut g = app.world_mut().resource_mut::<Game>();
-        let old = g.session.ai_task(AI1, g.decision_seed())().unwrap();
+        let old = g.session.ai_task(AI1, g.decision_seed(), 0)().unwrap();
         let legal = g.session.legal();
         let other = legal.iter().find(|l| **l != old).unwrap().clone();
         g.submit(&other);
         assert_eq!(g.session.to_act(), Some(0), "still the computer's turn");
-        let fresh = g.session.ai_task(AI1, g.decision_seed())().unwrap();
+        let fresh = g.session.ai_task(AI1, g.decision_seed(), 0)().unwrap();
         (old, fresh)
     };
     app.world_mut().resource_mut::<AiPlay>().step = true;

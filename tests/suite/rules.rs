@@ -173,6 +173,41 @@ fn ii_b_1_hit_in_open_checks_morale_and_routs_on_failure() {
     assert!(g.log.iter().any(|l| l.text.contains("ends its rout in")));
 }
 
+/// II.B.4 for a rout that waits its turn behind another decision (a unit routed while
+/// a Dust, Medicine or another flight was being decided): when it comes up with no Cover
+/// in reach, the unit is eliminated then. It used to be left pending with no legal
+/// action, which stalled the game (found by AI playouts of Beecher Island).
+#[test]
+fn ii_b_4_a_queued_rout_with_no_cover_in_reach_eliminates_when_it_comes_up() {
+    use wargame::games::harvest::state::{Flight, Pending};
+    let mut g = lab();
+    g.place("i4", Some("0102")).unwrap();
+    g.place("a3", Some("0101")).unwrap();
+    g.place("i1", Some("0201")).unwrap();
+    g.place("i2", Some("0301")).unwrap();
+    let a3 = g.state.find("a3").unwrap();
+    let medicine = g
+        .state
+        .pieces
+        .iter()
+        .position(|p| p.kind == wargame::games::harvest::state::Kind::Medicine)
+        .unwrap();
+    g.state.pending = Pending::Medicine {
+        medicine: medicine as wargame::games::harvest::state::Pid,
+    };
+    g.state.queue = vec![Pending::Flee {
+        unit: a3,
+        why: Flight::Rout,
+        start_dist: g.state.nearest_enemy(1, c("0101")),
+        moved: 0,
+    }];
+    play(&mut g, &["pass"]);
+    assert_eq!(g.probe("a3.loc").as_deref(), Some("eliminated"));
+    assert_eq!(g.probe("pending").as_deref(), Some("none"));
+    assert!(!g.legal().is_empty(), "the game goes on");
+    assert!(g.log.iter().any(|l| l.text.contains("(II.B.4)")));
+}
+
 #[test]
 fn ii_b_4_rout_with_no_cover_in_reach_eliminates() {
     let mut g = lab();

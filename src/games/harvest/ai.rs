@@ -191,10 +191,17 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         _ => {}
     }
     if drive && aim(s, side) == Aim::Attack && n > 0 {
-        x += closeness / f64::from(n);
+        // Summed over the units, not averaged: one unit's approach is worth as much in a
+        // large force as in a small one. Averaged, the Massacre Canyon Sioux hardly
+        // closed in (3 wins in 8 against random play); summed at 0.6 they won 8 of 8,
+        // and the Washita and Beecher Island attackers 8 of 8 as well.
+        x += DRIVE * closeness;
     }
     x
 }
+
+/// Weight of the drive to close in, per unit.
+const DRIVE: f64 = 0.6;
 
 /// The value of standing `d` hexes from the nearest target: it rises steeply at close
 /// range and flattens far away (logarithmic), so the first hexes of an approach count
@@ -298,6 +305,29 @@ impl crate::core::ai::Knowledge for Harvest {
             .ok()
             .and_then(|d| d.parse().ok())
             .unwrap_or(0)
+    }
+
+    /// Moves that only spend time are left out. Mounted units have no movement limit
+    /// (III.C.2.c), and a unit may pass through a friendly unit's hex but not stop there
+    /// (III.E.1), so a search can pace a unit to and fro between friends for ever. Past
+    /// its printed allowance a unit is walked only into hexes where it may stop, and past
+    /// twice its allowance only out of a friend's hex it must leave.
+    fn worth(s: &State, a: &super::action::Action) -> bool {
+        let super::action::Action::Move { unit, hex } = a else {
+            return true;
+        };
+        let Some(pid) = s.find(unit) else { return true };
+        let walked = u32::from(s.rec(pid).map_or(0, |r| r.hexes));
+        let ma = u32::from(s.p(pid).ma.max(1));
+        let stoppable = !super::rules::friend_unit_in(s, pid, *hex);
+        if walked >= 2 * ma {
+            stoppable
+                && s.p(pid)
+                    .hex()
+                    .is_some_and(|h| super::rules::friend_unit_in(s, pid, h))
+        } else {
+            walked < ma || stoppable
+        }
     }
 
     /// Fire and melee first; rallies; moves toward the enemy for a side that must

@@ -1082,7 +1082,7 @@ pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, Str
 }
 
 /// Whether another friendly combat unit than `unit` is in `at` (III.E.1).
-fn friend_unit_in(s: &State, unit: Pid, at: Coord) -> bool {
+pub(super) fn friend_unit_in(s: &State, unit: Pid, at: Coord) -> bool {
     let u = s.p(unit);
     u.kind.is_unit()
         && s.at(at)
@@ -2116,6 +2116,7 @@ fn next_pending(s: &mut State) {
             continue;
         }
         s.pending = next;
+        settle_flight_without_options(s);
     }
 }
 
@@ -2439,10 +2440,28 @@ fn queue_flee(s: &mut State, t: Pid, why: Flight, start: u32) {
         start_dist: start,
         moved: 0,
     };
+    settle_flight_without_options(s);
+}
+
+/// If the pending flight has nowhere to go, it is settled at once: a routed unit is
+/// eliminated (II.B.4), a mounted unit dismounts in place and is Pinned (II.B.3). A
+/// flight queued behind another decision is checked here too when it comes up, so a
+/// seat is never asked to flee with no hex to flee to.
+fn settle_flight_without_options(s: &mut State) {
+    let Pending::Flee {
+        unit: t,
+        why,
+        start_dist,
+        moved,
+    } = s.pending.clone()
+    else {
+        return;
+    };
     let mut v = Vec::new();
-    flee_options(s, t, why, start, 0, &mut v);
+    flee_options(s, t, why, start_dist, moved, &mut v);
     if v.is_empty() {
         s.pending = Pending::None;
+        s.fleeing.remove(&t);
         match why {
             Flight::Rout => {
                 let mut log = Vec::new();
