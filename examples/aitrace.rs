@@ -50,6 +50,15 @@ fn main() {
             println!("      legal: {}", legal.join(", "));
             if let Some(a) = s.active {
                 println!("      active {:?} rec {:?}", s.p(a).id, s.rec(a));
+                if let Some(h) = s.p(a).hex() {
+                    for nb in s.stat.map.neighbors(h) {
+                        let mut t = s.clone();
+                        let act = format!("move {} {nb}", s.p(a).id).parse().unwrap();
+                        if let Err(e) = Harvest::apply(&mut t, &act) {
+                            println!("        {nb}: {e}");
+                        }
+                    }
+                }
             }
         }
         let p = players[usize::from(seat)];

@@ -44,42 +44,42 @@ fn aim(s: &State, side: u8) -> Aim {
     }
 }
 
-/// One resolved hold zone: the game data it was resolved from (held weakly, so its
-/// address is never reused while the entry lives) and the hexes.
+/// One resolved zone: the game data it was resolved from (held weakly, so its address
+/// is never reused while the entry lives) and the hexes.
 type ZoneEntry = (
     std::sync::Weak<super::state::Static>,
     std::rc::Rc<Vec<Coord>>,
 );
 
 thread_local! {
-    /// Hold-zone hexes per loaded game data, resolved once per thread. Keyed by the
-    /// data's address, not the scenario id: a designer's edited file may reuse an id.
-    static ZONES: RefCell<HashMap<usize, ZoneEntry>> = RefCell::new(HashMap::new());
+    /// Zone hexes per loaded game data and zone name, resolved once per thread. Keyed by
+    /// the data's address, not the scenario id: a designer's edited file may reuse an id.
+    static ZONES: RefCell<HashMap<(usize, String), ZoneEntry>> = RefCell::new(HashMap::new());
+}
+
+/// The hexes of the named zone of the scenario (cached).
+fn zone_of(s: &State, name: &str) -> std::rc::Rc<Vec<Coord>> {
+    let key = (std::sync::Arc::as_ptr(&s.stat) as usize, name.to_string());
+    ZONES.with(|z| {
+        let mut z = z.borrow_mut();
+        if let Some((_, hexes)) = z.get(&key) {
+            return hexes.clone();
+        }
+        // Entries whose game data is gone are dropped, so the cache stays small.
+        z.retain(|_, (data, _)| data.strong_count() > 0);
+        let hexes = std::rc::Rc::new(super::setup::zone_hexes(s, name));
+        z.insert(key, (std::sync::Arc::downgrade(&s.stat), hexes.clone()));
+        hexes
+    })
 }
 
 /// The hexes of the victory rule's hold zone, if it has one.
 fn hold_zone(s: &State) -> Option<std::rc::Rc<Vec<Coord>>> {
-    let zone = match &s.stat.scenario.victory.rule {
-        VictoryRule::EliminateAllOrHold { zone, .. } | VictoryRule::KillsOrHold { zone, .. } => {
-            zone
-        }
-        _ => return None,
-    };
-    let key = std::sync::Arc::as_ptr(&s.stat) as usize;
-    Some(ZONES.with(|z| {
-        let mut z = z.borrow_mut();
-        // Entries whose game data is gone are dropped, so the cache stays small.
-        z.retain(|_, (data, _)| data.strong_count() > 0);
-        z.entry(key)
-            .or_insert_with(|| {
-                (
-                    std::sync::Arc::downgrade(&s.stat),
-                    std::rc::Rc::new(super::setup::zone_hexes(s, zone)),
-                )
-            })
-            .1
-            .clone()
-    }))
+    match &s.stat.scenario.victory.rule {
+        VictoryRule::EliminateAllOrHold { zone: z, .. }
+        | VictoryRule::KillsOrHold { zone: z, .. } => Some(zone_of(s, z)),
+        _ => None,
+    }
 }
 
 /// Distances beyond this count as this far (bigger than any shipped board).
@@ -132,9 +132,29 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         if p.side != side || !p.kind.is_unit() {
             continue;
         }
-        if matches!(p.loc, Loc::Offboard { .. }) {
-            // Still to enter: as far from the enemy as the distance term goes.
-            closeness += closeness_at(f64::from(FAR));
+        if let Loc::Offboard { zone: entry, turn } = &p.loc {
+            // Still to enter. One that may enter this turn counts as standing in its
+            // best entry hex (with its whole allowance as reach in its own Movement
+            // phase), so entering gains nothing by itself: the search finishes one
+            // unit's move before entering the next, which would end it (III.C).
+            // Later arrivals are as far as the distance term goes.
+            let d = if *turn <= s.turn {
+                zone_of(s, entry)
+                    .iter()
+                    .map(|&c| nearest_target(s, side, c))
+                    .min()
+                    .unwrap_or(FAR)
+                    .min(FAR)
+            } else {
+                FAR
+            };
+            let d = f64::from(d);
+            let reach = if moving && *turn <= s.turn {
+                0.8 * f64::from(p.ma.min(6)).min(d)
+            } else {
+                0.0
+            };
+            closeness += closeness_at(d - reach);
             n += 1;
         }
         let Loc::Map(c) = p.loc else { continue };

@@ -1092,14 +1092,17 @@ pub(super) fn friend_unit_in(s: &State, unit: Pid, at: Coord) -> bool {
 /// III.E.1 forbids ending the Movement phase with two friendly units in a hex, not
 /// passing through: a unit may enter a friendly unit's hex only if it can still leave it
 /// for a hex of its own this phase.
-fn can_pass_through(s: &State, unit: Pid, from: Coord, to: Coord, cost: u8) -> bool {
+fn can_pass_through(s: &State, unit: Pid, to: Coord, cost: u8) -> bool {
     let u = s.p(unit);
     let rec = s.rec(unit).cloned().unwrap_or_default();
     if u.mounted_on.is_some() && s.stat.terrain(to) == Terrain::River {
         return false; // thirsty horses could strand it there (III.G.8)
     }
     s.stat.map.neighbors(to).any(|n| {
-        let free = n == from || !friend_unit_in(s, unit, n);
+        // The hex it came from counts too, but only if no other friendly unit is there:
+        // a unit passing through two friends in a row could otherwise be stranded with
+        // one of them (III.E.1).
+        let free = !friend_unit_in(s, unit, n);
         let Ok(c2) = step_cost(s, unit, to, n) else {
             return false;
         };
@@ -1124,7 +1127,7 @@ fn can_step(s: &State, unit: Pid, to: Coord) -> bool {
     let Ok(cost) = step_cost(s, unit, from, to) else {
         return false;
     };
-    can_pass_through(s, unit, from, to, cost)
+    can_pass_through(s, unit, to, cost)
 }
 
 fn can_step_budget(s: &State, unit: Pid, to: Coord) -> bool {
