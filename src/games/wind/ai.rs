@@ -18,27 +18,124 @@ use super::state::{Bid, FORT, Pending, Phase, RESERVATION, State, Status, TOWN, 
 use crate::core::dice::Dice;
 use crate::core::game::Seat;
 
+/// A block as the evaluating seat counts it: its own blocks and revealed ones as they
+/// are; the other side's hidden blocks as the average of what they could be (the blocks
+/// the determinization draws from), so that every sampled world scores the hidden
+/// blocks alike and the search compares actions, not samples.
+#[derive(Clone, Copy, Default)]
+struct Eff {
+    /// Fighting SP (expected for a hidden block).
+    sp: f64,
+    /// Chance the block is a Leader.
+    leader: f64,
+    /// Leader value times that chance.
+    value: f64,
+    /// Chance it is a Rumor.
+    rumor: f64,
+    /// The Scout, known.
+    scout: bool,
+    /// The Settler, known.
+    settler: bool,
+}
+
+/// Every block's [`Eff`] for `seat`.
+fn effs(s: &State, seat: Seat) -> Vec<Eff> {
+    let known = |b: &super::state::Block| Eff {
+        sp: if b.kind.fights() { f64::from(b.sp) } else { 0.0 },
+        leader: f64::from(u8::from(b.kind == BlockKind::Leader)),
+        value: if b.kind == BlockKind::Leader {
+            f64::from(b.value)
+        } else {
+            0.0
+        },
+        rumor: f64::from(u8::from(b.kind == BlockKind::Rumor)),
+        scout: b.kind == BlockKind::Scout,
+        settler: b.kind == BlockKind::Settler,
+    };
+    let mut out: Vec<Eff> = s.blocks.iter().map(known).collect();
+    let level = s.level.map(|l| s.stat.tables.levels[l].name.as_str());
+    let row = s.stat.tables.chart.iter().find(|r| Some(r.level.as_str()) == level);
+    for nation in [Nation::Apache, Nation::Us, Nation::Mexico] {
+        if nation.side() == seat {
+            continue;
+        }
+        let unseen = |b: &super::state::Block| {
+            b.nation == nation
+                && !b.revealed
+                && matches!(b.status, Status::Pool | Status::Drawn | Status::Map(_))
+        };
+        let mut mix = Eff::default();
+        let mut n = 0.0;
+        for b in s.blocks.iter().filter(|b| unseen(b)) {
+            let mut e = known(b);
+            if b.kind.fights() {
+                let start = row
+                    .and_then(|r| r.sp.get(&b.pool).copied())
+                    .unwrap_or(b.max_sp);
+                e.sp = f64::from(if b.nation == Nation::Mexico {
+                    b.max_sp
+                } else {
+                    start.min(b.max_sp)
+                });
+            }
+            mix.sp += e.sp;
+            mix.leader += e.leader;
+            mix.value += e.value;
+            mix.rumor += e.rumor;
+            n += 1.0;
+        }
+        if n == 0.0 {
+            continue;
+        }
+        mix.sp /= n;
+        mix.leader /= n;
+        mix.value /= n;
+        mix.rumor /= n;
+        for (i, b) in s.blocks.iter().enumerate() {
+            if unseen(b) && matches!(b.status, Status::Map(_)) {
+                out[i] = mix;
+            }
+        }
+    }
+    out
+}
+
 /// Expected hits of a side's fire: one die per SP, each modified die of `need` or more
 /// hits (§8.0); `fire` lists each firing block's SP and the Leader value on its dice.
-fn hits(fire: &[(f64, i32)], need: i32) -> f64 {
+fn hits(fire: &[(f64, f64)], need: i32) -> f64 {
     fire.iter()
-        .map(|&(sp, m)| sp * (f64::from(7 - need + m) / 6.0).clamp(0.0, 1.0))
+        .map(|&(sp, m)| sp * ((f64::from(7 - need) + m) / 6.0).clamp(0.0, 1.0))
         .sum()
 }
 
-/// A Leader's value in combat: Apache +1 in an ambush in a mountainous area, Army -1
-/// (not below 0) with the Settler (§8.0; the same as the rules' own count).
-fn leader_value(s: &State, area: usize, l: Bid, ambush: bool, settler: bool) -> i32 {
-    let k = &s.blocks[l];
-    let t = &s.stat.tables;
-    let mut v = i32::from(k.value);
-    if k.side() == APACHE && ambush && s.stat.mountainous(area) {
-        v += t.mountain_bonus.value;
+/// What the projection needs to know of one area.
+struct Ctx<'a> {
+    s: &'a State,
+    e: &'a [Eff],
+    area: usize,
+    /// The Settler is there (Army Leaders -1, §8.0).
+    settler: bool,
+}
+
+impl Ctx<'_> {
+    /// A Leader's (expected) value in combat: Apache +1 in an ambush in a mountainous
+    /// area, Army -1 (not below 0) with the Settler (§8.0).
+    fn value(&self, l: Bid, ambush: bool) -> f64 {
+        let t = &self.s.stat.tables;
+        let e = &self.e[l];
+        let mut v = e.value;
+        if self.s.blocks[l].side() == APACHE && ambush && self.s.stat.mountainous(self.area) {
+            v += f64::from(t.mountain_bonus.value) * e.leader;
+        }
+        if self.s.blocks[l].side() == ARMY && self.settler {
+            v = (v - f64::from(t.settler_penalty.value) * e.leader).max(0.0);
+        }
+        v
     }
-    if k.side() == ARMY && settler {
-        v = (v - t.settler_penalty.value).max(0);
+    /// A side's Leader total.
+    fn leadership(&self, blocks: &[Bid], ambush: bool) -> f64 {
+        blocks.iter().map(|&b| self.value(b, ambush)).sum()
     }
-    v
 }
 
 /// How a side's Leaders are put on its firing blocks for the fire being projected.
@@ -51,40 +148,33 @@ enum Leads {
     Made,
 }
 
-/// The firing list of `blocks` (one side in `area`): SP and Leader modifier per block.
-fn fire_list(
-    s: &State,
-    area: usize,
-    blocks: &[Bid],
-    ambush: bool,
-    leads: Leads,
-    settler: bool,
-) -> Vec<(f64, i32)> {
-    let made: &[(Bid, Bid)] = s
+/// The firing list of `blocks` (one side in the area): SP and Leader modifier per block.
+fn fire_list(c: &Ctx, blocks: &[Bid], ambush: bool, leads: Leads) -> Vec<(f64, f64)> {
+    let made: &[(Bid, Bid)] = c
+        .s
         .fight
         .as_ref()
-        .filter(|f| f.area == area)
+        .filter(|f| f.area == c.area)
         .map_or(&[], |f| f.leads.as_slice());
-    let mut firing: Vec<(f64, i32)> = Vec::with_capacity(blocks.len());
-    let mut free: Vec<i32> = Vec::new();
+    let mut firing: Vec<(f64, f64)> = Vec::with_capacity(blocks.len());
+    let mut free: Vec<f64> = Vec::new();
     for &b in blocks {
-        let k = &s.blocks[b];
-        if k.kind == BlockKind::Leader {
-            if !made.iter().any(|x| x.0 == b) {
-                free.push(leader_value(s, area, b, ambush, settler));
-            }
-        } else if k.kind.fights() && k.sp > 0 {
+        let e = &c.e[b];
+        if e.leader > 0.0 && !made.iter().any(|x| x.0 == b) {
+            free.push(c.value(b, ambush));
+        }
+        if e.sp > 0.0 {
             let m = made
                 .iter()
                 .find(|x| x.1 == b)
-                .map_or(0, |x| leader_value(s, area, x.0, ambush, settler));
-            firing.push((f64::from(k.sp), m));
+                .map_or(0.0, |x| c.value(x.0, ambush));
+            firing.push((e.sp, m));
         }
     }
     if leads == Leads::Best {
-        free.sort_unstable_by(|a, b| b.cmp(a));
+        free.sort_unstable_by(|a, b| b.total_cmp(a));
         // Unled blocks, strongest first, take the free Leaders, best first.
-        let mut unled: Vec<usize> = (0..firing.len()).filter(|&i| firing[i].1 == 0).collect();
+        let mut unled: Vec<usize> = (0..firing.len()).filter(|&i| firing[i].1 == 0.0).collect();
         unled.sort_by(|&a, &b| firing[b].0.total_cmp(&firing[a].0));
         for (i, v) in unled.into_iter().zip(free) {
             firing[i].1 = v;
@@ -129,7 +219,14 @@ enum Stage {
 
 /// Projected VP `(Apache, Army)` still to come from one area where both sides have
 /// blocks: the combat there and its consequences (§8.0, §9.0).
-fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64, f64) {
+fn contest(
+    s: &State,
+    e: &[Eff],
+    area: usize,
+    ap: &[Bid],
+    ar: &[Bid],
+    stage: Stage,
+) -> (f64, f64) {
     let t = &s.stat.tables;
     let need = t.hit.value;
     let (lost_ar, lost_ap, forced, free) = (
@@ -140,39 +237,34 @@ fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64
     );
     let apv = 0.0;
     let mut arv = 0.0;
-    let is = |b: Bid, k: BlockKind| s.blocks[b].kind == k;
+    let c = Ctx {
+        s,
+        e,
+        area,
+        settler: ar.iter().any(|&b| e[b].settler),
+    };
     // Rumors where both sides are: revealed and removed, 1 Army VP each (§7.0).
-    let mut ap: Vec<Bid> = ap.to_vec();
-    if let Stage::Before { reveal: true } = stage {
-        let rumors = ap.iter().filter(|&&b| is(b, BlockKind::Rumor)).count();
-        arv += f64::from(t.vp_rumor.value) * rumors as f64;
-        ap.retain(|&b| !is(b, BlockKind::Rumor));
+    let reveal = matches!(stage, Stage::Before { reveal: true });
+    if reveal {
+        arv += f64::from(t.vp_rumor.value) * ap.iter().map(|&b| e[b].rumor).sum::<f64>();
     }
-    if ap.is_empty() {
+    let real = |b: Bid| if reveal { 1.0 - e[b].rumor } else { 1.0 };
+    let ap_mass: f64 = ap.iter().map(|&b| real(b)).sum();
+    if ap_mass < 0.5 {
         return (apv, arv);
     }
-    let sp_of = |bs: &[Bid]| -> f64 {
-        bs.iter()
-            .filter(|&&b| s.blocks[b].kind.fights())
-            .map(|&b| f64::from(s.blocks[b].sp))
-            .sum()
-    };
-    let a = sp_of(&ap);
-    let r = sp_of(ar);
-    let ap_values: f64 = ap
-        .iter()
-        .filter(|&&b| is(b, BlockKind::Leader))
-        .map(|&b| f64::from(s.blocks[b].value))
-        .sum();
-    let settler = ar.iter().any(|&b| is(b, BlockKind::Settler));
+    let a: f64 = ap.iter().map(|&b| e[b].sp).sum();
+    let r: f64 = ar.iter().map(|&b| e[b].sp).sum();
+    let ap_values: f64 = ap.iter().map(|&b| e[b].value).sum();
     if matches!(stage, Stage::Before { .. }) {
         // A lone Settler in a Fort or Town area is reduced at once (§8.0).
-        if ar.len() == 1 && settler && (s.stat.is(area, FORT) || s.stat.is(area, TOWN)) {
+        if ar.len() == 1 && c.settler && (s.stat.is(area, FORT) || s.stat.is(area, TOWN)) {
             return (apv + lost_ar * r + free * a, arv);
         }
         // Leaders alone with enemy non-Leaders are captured (§8.0).
-        let ap_lone = ap.iter().all(|&b| is(b, BlockKind::Leader));
-        let ar_lone = ar.iter().all(|&b| is(b, BlockKind::Leader));
+        let ap_units: f64 = ap.iter().map(|&b| real(b) - e[b].leader).sum();
+        let ar_units: f64 = ar.iter().map(|&b| 1.0 - e[b].leader).sum();
+        let (ap_lone, ar_lone) = (ap_units < 0.5, ar_units < 0.5);
         if ap_lone && !ar_lone {
             return (apv, arv + ap_values);
         }
@@ -182,23 +274,23 @@ fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64
     }
     // The fire still to come, in order.
     let (mut a_rem, mut r_rem) = (a, r);
-    let amb_ap = leadership(s, area, APACHE, true);
-    let amb_ar = leadership(s, area, ARMY, true);
+    let amb_ap = c.leadership(ap, true);
+    let amb_ar = c.leadership(ar, true);
     let regular = |a_rem: &mut f64, r_rem: &mut f64, ap_leads: Leads, ar_leads: Leads| {
         if *a_rem <= 0.0 || *r_rem <= 0.0 || a <= 0.0 || r <= 0.0 {
             return;
         }
-        let ha = hits(&fire_list(s, area, &ap, false, ap_leads, settler), need) * (*a_rem / a);
-        let hr = hits(&fire_list(s, area, ar, false, ar_leads, settler), need) * (*r_rem / r);
+        let ha = hits(&fire_list(&c, ap, false, ap_leads), need) * (*a_rem / a);
+        let hr = hits(&fire_list(&c, ar, false, ar_leads), need) * (*r_rem / r);
         *a_rem = (*a_rem - hr).max(0.0);
         *r_rem = (*r_rem - ha).max(0.0);
     };
     let ambush = |side: u8, a_rem: &mut f64, r_rem: &mut f64, leads: Leads| {
         if side == ARMY {
-            let h = hits(&fire_list(s, area, ar, true, leads, settler), need);
+            let h = hits(&fire_list(&c, ar, true, leads), need);
             *a_rem = (*a_rem - h).max(0.0);
         } else {
-            let h = hits(&fire_list(s, area, &ap, true, leads, settler), need);
+            let h = hits(&fire_list(&c, ap, true, leads), need);
             *r_rem = (*r_rem - h).max(0.0);
         }
     };
@@ -211,12 +303,10 @@ fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64
     };
     match stage {
         Stage::Before { .. } => {
-            match amb_ap.cmp(&amb_ar) {
-                std::cmp::Ordering::Less => ambush(ARMY, &mut a_rem, &mut r_rem, Leads::Best),
-                std::cmp::Ordering::Greater => {
-                    ambush(APACHE, &mut a_rem, &mut r_rem, Leads::Best);
-                }
-                std::cmp::Ordering::Equal => {}
+            if amb_ar > amb_ap + 0.5 {
+                ambush(ARMY, &mut a_rem, &mut r_rem, Leads::Best);
+            } else if amb_ap > amb_ar + 0.5 {
+                ambush(APACHE, &mut a_rem, &mut r_rem, Leads::Best);
             }
             regular(&mut a_rem, &mut r_rem, Leads::Best, Leads::Best);
         }
@@ -227,12 +317,7 @@ fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64
         Stage::Regular { assigning } => {
             // The Apache player assigns first: once the Army assigns, the Apache
             // assignments are final.
-            regular(
-                &mut a_rem,
-                &mut r_rem,
-                Leads::Made,
-                lead_of(ARMY, assigning),
-            );
+            regular(&mut a_rem, &mut r_rem, Leads::Made, lead_of(ARMY, assigning));
         }
         Stage::Losses { hits, regular_next } => {
             a_rem = (a_rem - hits[0]).max(0.0);
@@ -246,19 +331,17 @@ fn contest(s: &State, area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64
     let fight_ap = apv + lost_ar * (r - r_rem);
     let mut fight_ar = arv + lost_ap * (a - a_rem);
     // §9.0: a lower Apache Leader total forces the rest to the Reservation and the
-    // Apache Leaders are captured.
-    let (fight_ap, fight_ar) =
-        if leadership(s, area, APACHE, false) < leadership(s, area, ARMY, false) {
-            fight_ar += forced * a_rem + ap_values;
-            (fight_ap, fight_ar)
-        } else {
-            (fight_ap + free * a_rem, fight_ar)
-        };
+    // Apache Leaders are captured. Expected totals: how far apart they are decides.
+    let gap = c.leadership(ar, false) - c.leadership(ap, false);
+    let p_forced = gap.clamp(0.0, 1.0);
+    fight_ar += p_forced * (forced * a_rem + ap_values);
+    let fight_ap = fight_ap + (1.0 - p_forced) * free * a_rem;
     // Retreat before combat: an Apache Leader leads everything away, forced to the
     // Reservation, unless the Scout cancels it (§8.0).
+    let ap_leader: f64 = ap.iter().map(|&b| e[b].leader).sum();
     if matches!(stage, Stage::Before { .. })
-        && ap.iter().any(|&b| is(b, BlockKind::Leader))
-        && !ar.iter().any(|&b| is(b, BlockKind::Scout))
+        && ap_leader >= 0.5
+        && !ar.iter().any(|&b| e[b].scout)
     {
         let (rap, rar) = (apv, arv + forced * a);
         if rap - rar > fight_ap - fight_ar {
@@ -312,8 +395,9 @@ fn reach(s: &State, from: usize, budget: u8, nation: Nation, senior: bool) -> Ve
     dist
 }
 
-/// The projected VP margin of this turn, Apache minus Army, counting VP already scored.
-pub fn margin(s: &State) -> f64 {
+/// The projected VP margin of this turn, Apache minus Army, counting VP already scored,
+/// as `seat` can count it (the other side's hidden blocks at their average).
+pub fn margin(s: &State, seat: Seat) -> f64 {
     let t = &s.stat.tables;
     let n = s.stat.map.areas.len();
     let mut apv = f64::from(s.vp[0]);
@@ -333,7 +417,8 @@ pub fn margin(s: &State) -> f64 {
     let fight_area = s.fight.as_ref().map(|f| f.area);
     let free = f64::from(t.vp_apache_sp_free.value);
     let forced = f64::from(t.vp_apache_sp_forced.value);
-    let sp = |bs: &[Bid]| -> f64 { bs.iter().map(|&b| f64::from(s.blocks[b].sp)).sum() };
+    let e = effs(s, seat);
+    let sp = |bs: &[Bid]| -> f64 { bs.iter().map(|&b| e[b].sp).sum() };
     let mut edge_blocks = 0usize;
     // Apache-held areas the Army can still reach: (area, baseline Apache VP).
     let mut open: Vec<usize> = Vec::new();
@@ -346,10 +431,7 @@ pub fn margin(s: &State) -> f64 {
             // Never attacked; counted as forced at the VP phase; Rumors revealed (§8.0).
             arv += forced * sp(ap);
             if moving {
-                arv += f64::from(t.vp_rumor.value)
-                    * ap.iter()
-                        .filter(|&&b| s.blocks[b].kind == BlockKind::Rumor)
-                        .count() as f64;
+                arv += f64::from(t.vp_rumor.value) * ap.iter().map(|&b| e[b].rumor).sum::<f64>();
             }
             continue;
         }
@@ -366,11 +448,7 @@ pub fn margin(s: &State) -> f64 {
         if s.phase == Phase::Combat && s.resolved.contains(&a) {
             // Combat done here: the §9.0 check alone is left.
             if leadership(s, a, APACHE, false) < leadership(s, a, ARMY, false) {
-                arv += forced * sp(ap)
-                    + ap.iter()
-                        .filter(|&&b| s.blocks[b].kind == BlockKind::Leader)
-                        .map(|&b| f64::from(s.blocks[b].value))
-                        .sum::<f64>();
+                arv += forced * sp(ap) + ap.iter().map(|&b| e[b].value).sum::<f64>();
             } else {
                 apv += free * sp(ap);
             }
@@ -381,7 +459,7 @@ pub fn margin(s: &State) -> f64 {
         } else {
             Stage::Before { reveal: moving }
         };
-        let (x, y) = contest(s, a, ap, ar, stage);
+        let (x, y) = contest(s, &e, a, ap, ar, stage);
         apv += x;
         arv += y;
     }
@@ -409,12 +487,26 @@ pub fn margin(s: &State) -> f64 {
             arv += 0.8 * f64::from(t.vp_reinforcement.value) * gain as f64;
         }
     }
-    let threat = if moving {
-        threat(s, &by_area, &open)
-    } else {
-        0.0
-    };
-    apv - arv - threat
+    // Army units without a Leader of their nation cannot move (§7.0 "Leaders"): while
+    // there is movement to come, each is worth a little less to the Army.
+    let mut stuck = 0.0;
+    if moving {
+        for [_, ar] in &by_area {
+            for &b in ar {
+                let k = &s.blocks[b];
+                if k.kind.fights()
+                    && k.kind != BlockKind::Settler
+                    && !ar.iter().any(|&l| {
+                        s.blocks[l].kind == BlockKind::Leader && s.blocks[l].nation == k.nation
+                    })
+                {
+                    stuck += p(3, STUCK);
+                }
+            }
+        }
+    }
+    let threat = if moving { threat(s, &e, &by_area, &open) } else { 0.0 };
+    apv - arv - threat + stuck
 }
 
 /// The stage of the fight under way.
@@ -446,16 +538,16 @@ fn stage_of(s: &State) -> Stage {
 /// Apache-held area it can reach, and counts a share of the VP it would gain there,
 /// more the closer it is. Before the second impulse the Apache player can still run,
 /// so the share is smaller.
-fn threat(s: &State, by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f64 {
+fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f64 {
     if open.is_empty() {
         return 0.0;
     }
     let army_now = s.phase == Phase::Move && s.side == ARMY;
     let last = s.phase == Phase::Move && s.impulse == 2;
     let share = if last {
-        if army_now { 0.9 } else { 0.8 }
+        if army_now { p(0, 0.6) } else { p(1, 0.8) }
     } else {
-        0.35
+        p(2, 0.35)
     };
     let budget = |b: Bid| -> u8 {
         let k = &s.blocks[b];
@@ -505,11 +597,11 @@ fn threat(s: &State, by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f64 {
                 .filter(|&b| s.blocks[b].kind == BlockKind::Leader || budget(b) >= d)
                 .collect();
             let ap = &by_area[x][0];
-            let base: f64 = free * ap.iter().map(|&b| f64::from(s.blocks[b].sp)).sum::<f64>();
-            let (p, q) = contest(s, x, ap, &party, Stage::Before { reveal: true });
-            let gain = (base - p) + q;
+            let base: f64 = free * ap.iter().map(|&b| e[b].sp).sum::<f64>();
+            let (pa, q) = contest(s, e, x, ap, &party, Stage::Before { reveal: true });
+            let gain = (base - pa) + q;
             if gain > 0.0 {
-                let w = share * (1.0 - 0.04 * f64::from(d));
+                let w = share * (1.0 - p(5, 0.04) * f64::from(d));
                 options.push((gain * w, si, x));
             }
         }
@@ -527,6 +619,25 @@ fn threat(s: &State, by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f64 {
         total += g;
     }
     total
+}
+
+/// What an Army unit left without a Leader of its nation costs the Army while there is
+/// movement to come, in VP.
+const STUCK: f64 = 1.5;
+
+/// Tuning overrides (temporary): WIND_P="a,b,c,d".
+fn p(i: usize, d: f64) -> f64 {
+    static P: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        std::env::var("WIND_P")
+            .ok()
+            .map(|v| v.split(',').map(|x| x.parse().unwrap_or(f64::NAN)).collect())
+            .unwrap_or_default()
+    })
+    .get(i)
+    .copied()
+    .filter(|x| !x.is_nan())
+    .unwrap_or(d)
 }
 
 /// How much the projected VP margin sways this turn's Victory Level: the margin over
@@ -618,8 +729,8 @@ impl crate::core::ai::Knowledge for Wind {
                 None => 0.5,
             };
         }
-        let m = margin(s);
-        let x = f64::from(s.levels[0] - s.levels[1]) + (m / MARGIN_SCALE).tanh() + 0.01 * m;
+        let m = margin(s, seat);
+        let x = f64::from(s.levels[0] - s.levels[1]) + (m / p(4, MARGIN_SCALE)).tanh() + 0.01 * m;
         let x = if seat == APACHE { x } else { -x };
         let span = f64::from(s.last_turn.max(1)) + 2.0;
         (0.5 + 0.5 * x / span).clamp(0.001, 0.999)
@@ -632,6 +743,28 @@ impl crate::core::ai::Knowledge for Wind {
             Action::Lead { .. } => 2.0,
             _ => 1.0,
         }
+    }
+
+    /// One group per verb: every move is one group, every deployment another, `end` a
+    /// third. The search then widens the moves in the order of their one-step values and
+    /// spends its visits on the best few, instead of giving `end` as many visits as all
+    /// the moves of one block.
+    fn group(a: &Action) -> String {
+        let t = match a {
+            Action::Deploy { .. } => "deploy",
+            Action::Move { .. } => "move",
+            Action::End => "end",
+            Action::Combat { .. } => "combat",
+            Action::Retreat { .. } => "retreat",
+            Action::Stay => "stay",
+            Action::Scout => "scout",
+            Action::Pass => "pass",
+            Action::Lead { .. } => "lead",
+            Action::Fire => "fire",
+            Action::Loss { .. } => "loss",
+            Action::Withdraw { .. } => "withdraw",
+        };
+        t.to_string()
     }
 
     /// No rollouts: the evaluation projects the turn's combats and threats itself, and
