@@ -41,7 +41,11 @@ struct Eff {
 /// Every block's [`Eff`] for `seat`.
 fn effs(s: &State, seat: Seat) -> Vec<Eff> {
     let known = |b: &super::state::Block| Eff {
-        sp: if b.kind.fights() { f64::from(b.sp) } else { 0.0 },
+        sp: if b.kind.fights() {
+            f64::from(b.sp)
+        } else {
+            0.0
+        },
         leader: f64::from(u8::from(b.kind == BlockKind::Leader)),
         value: if b.kind == BlockKind::Leader {
             f64::from(b.value)
@@ -54,7 +58,12 @@ fn effs(s: &State, seat: Seat) -> Vec<Eff> {
     };
     let mut out: Vec<Eff> = s.blocks.iter().map(known).collect();
     let level = s.level.map(|l| s.stat.tables.levels[l].name.as_str());
-    let row = s.stat.tables.chart.iter().find(|r| Some(r.level.as_str()) == level);
+    let row = s
+        .stat
+        .tables
+        .chart
+        .iter()
+        .find(|r| Some(r.level.as_str()) == level);
     for nation in [Nation::Apache, Nation::Us, Nation::Mexico] {
         if nation.side() == seat {
             continue;
@@ -150,12 +159,11 @@ enum Leads {
 
 /// The firing list of `blocks` (one side in the area): SP and Leader modifier per block.
 fn fire_list(c: &Ctx, blocks: &[Bid], ambush: bool, leads: Leads) -> Vec<(f64, f64)> {
-    let made: &[(Bid, Bid)] = c
-        .s
-        .fight
-        .as_ref()
-        .filter(|f| f.area == c.area)
-        .map_or(&[], |f| f.leads.as_slice());
+    let made: &[(Bid, Bid)] =
+        c.s.fight
+            .as_ref()
+            .filter(|f| f.area == c.area)
+            .map_or(&[], |f| f.leads.as_slice());
     let mut firing: Vec<(f64, f64)> = Vec::with_capacity(blocks.len());
     let mut free: Vec<f64> = Vec::new();
     for &b in blocks {
@@ -219,14 +227,7 @@ enum Stage {
 
 /// Projected VP `(Apache, Army)` still to come from one area where both sides have
 /// blocks: the combat there and its consequences (§8.0, §9.0).
-fn contest(
-    s: &State,
-    e: &[Eff],
-    area: usize,
-    ap: &[Bid],
-    ar: &[Bid],
-    stage: Stage,
-) -> (f64, f64) {
+fn contest(s: &State, e: &[Eff], area: usize, ap: &[Bid], ar: &[Bid], stage: Stage) -> (f64, f64) {
     let t = &s.stat.tables;
     let need = t.hit.value;
     let (lost_ar, lost_ap, forced, free) = (
@@ -317,7 +318,12 @@ fn contest(
         Stage::Regular { assigning } => {
             // The Apache player assigns first: once the Army assigns, the Apache
             // assignments are final.
-            regular(&mut a_rem, &mut r_rem, Leads::Made, lead_of(ARMY, assigning));
+            regular(
+                &mut a_rem,
+                &mut r_rem,
+                Leads::Made,
+                lead_of(ARMY, assigning),
+            );
         }
         Stage::Losses { hits, regular_next } => {
             a_rem = (a_rem - hits[0]).max(0.0);
@@ -339,9 +345,7 @@ fn contest(
     // Retreat before combat: an Apache Leader leads everything away, forced to the
     // Reservation, unless the Scout cancels it (§8.0).
     let ap_leader: f64 = ap.iter().map(|&b| e[b].leader).sum();
-    if matches!(stage, Stage::Before { .. })
-        && ap_leader >= 0.5
-        && !ar.iter().any(|&b| e[b].scout)
+    if matches!(stage, Stage::Before { .. }) && ap_leader >= 0.5 && !ar.iter().any(|&b| e[b].scout)
     {
         let (rap, rar) = (apv, arv + forced * a);
         if rap - rar > fight_ap - fight_ar {
@@ -500,12 +504,16 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
                         s.blocks[l].kind == BlockKind::Leader && s.blocks[l].nation == k.nation
                     })
                 {
-                    stuck += p(3, STUCK);
+                    stuck += STUCK;
                 }
             }
         }
     }
-    let threat = if moving { threat(s, &e, &by_area, &open) } else { 0.0 };
+    let threat = if moving {
+        threat(s, &e, &by_area, &open)
+    } else {
+        0.0
+    };
     apv - arv - threat + stuck
 }
 
@@ -545,9 +553,9 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
     let army_now = s.phase == Phase::Move && s.side == ARMY;
     let last = s.phase == Phase::Move && s.impulse == 2;
     let share = if last {
-        if army_now { p(0, 0.6) } else { p(1, 0.8) }
+        if army_now { 0.9 } else { 0.8 }
     } else {
-        p(2, 0.35)
+        0.6
     };
     let budget = |b: Bid| -> u8 {
         let k = &s.blocks[b];
@@ -601,7 +609,7 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
             let (pa, q) = contest(s, e, x, ap, &party, Stage::Before { reveal: true });
             let gain = (base - pa) + q;
             if gain > 0.0 {
-                let w = share * (1.0 - p(5, 0.04) * f64::from(d));
+                let w = share * (1.0 - 0.04 * f64::from(d));
                 options.push((gain * w, si, x));
             }
         }
@@ -624,21 +632,6 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
 /// What an Army unit left without a Leader of its nation costs the Army while there is
 /// movement to come, in VP.
 const STUCK: f64 = 1.5;
-
-/// Tuning overrides (temporary): WIND_P="a,b,c,d".
-fn p(i: usize, d: f64) -> f64 {
-    static P: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        std::env::var("WIND_P")
-            .ok()
-            .map(|v| v.split(',').map(|x| x.parse().unwrap_or(f64::NAN)).collect())
-            .unwrap_or_default()
-    })
-    .get(i)
-    .copied()
-    .filter(|x| !x.is_nan())
-    .unwrap_or(d)
-}
 
 /// How much the projected VP margin sways this turn's Victory Level: the margin over
 /// this many VP is worth about three quarters of a Level.
@@ -730,7 +723,7 @@ impl crate::core::ai::Knowledge for Wind {
             };
         }
         let m = margin(s, seat);
-        let x = f64::from(s.levels[0] - s.levels[1]) + (m / p(4, MARGIN_SCALE)).tanh() + 0.01 * m;
+        let x = f64::from(s.levels[0] - s.levels[1]) + (m / MARGIN_SCALE).tanh() + 0.01 * m;
         let x = if seat == APACHE { x } else { -x };
         let span = f64::from(s.last_turn.max(1)) + 2.0;
         (0.5 + 0.5 * x / span).clamp(0.001, 0.999)
