@@ -262,17 +262,29 @@ fn contest(s: &State, e: &[Eff], area: usize, ap: &[Bid], ar: &[Bid], stage: Sta
         if ar.len() == 1 && c.settler && (s.stat.is(area, FORT) || s.stat.is(area, TOWN)) {
             return (apv + lost_ar * r + free * a, arv);
         }
-        // Leaders alone with enemy non-Leaders are captured (§8.0).
-        let ap_units: f64 = ap.iter().map(|&b| real(b) - e[b].leader).sum();
-        let ar_units: f64 = ar.iter().map(|&b| 1.0 - e[b].leader).sum();
-        let (ap_lone, ar_lone) = (ap_units < 0.5, ar_units < 0.5);
-        if ap_lone && !ar_lone {
-            return (apv, arv + ap_values);
-        }
-        if ar_lone && !ap_lone {
-            return (apv + free * a, arv);
-        }
     }
+    // Leaders alone with enemy non-Leaders are captured (§8.0): the chance that a side
+    // has no non-Leader block, from its blocks' chances of being Leaders (or Rumors).
+    let (mut ap_lone, mut ar_lone) = (1.0, 1.0);
+    if matches!(stage, Stage::Before { .. }) {
+        for &b in ap {
+            ap_lone *= 1.0 - (real(b) - e[b].leader).clamp(0.0, 1.0);
+        }
+        for &b in ar {
+            ar_lone *= e[b].leader;
+        }
+    } else {
+        (ap_lone, ar_lone) = (0.0, 0.0);
+    }
+    let w_ap_taken = ap_lone * (1.0 - ar_lone);
+    let w_ar_taken = ar_lone * (1.0 - ap_lone);
+    let w_fight = 1.0 - w_ap_taken - w_ar_taken;
+    let blend = |(x, y): (f64, f64)| -> (f64, f64) {
+        (
+            w_fight * x + w_ar_taken * (apv + free * a),
+            w_fight * y + w_ap_taken * (arv + ap_values) + w_ar_taken * arv,
+        )
+    };
     // The fire still to come, in order.
     let (mut a_rem, mut r_rem) = (a, r);
     let amb_ap = c.leadership(ap, true);
@@ -349,10 +361,10 @@ fn contest(s: &State, e: &[Eff], area: usize, ap: &[Bid], ar: &[Bid], stage: Sta
     {
         let (rap, rar) = (apv, arv + forced * a);
         if rap - rar > fight_ap - fight_ar {
-            return (rap, rar);
+            return blend((rap, rar));
         }
     }
-    (fight_ap, fight_ar)
+    blend((fight_ap, fight_ar))
 }
 
 /// An Army stack that can still move: its area, the most MP one of its Leaders can
