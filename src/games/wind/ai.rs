@@ -436,10 +436,9 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     let e = effs(s, seat);
     let sp = |bs: &[Bid]| -> f64 { bs.iter().map(|&b| e[b].sp).sum() };
     let mut edge_blocks = 0usize;
-    // Apache-held areas the Army can still reach: (area, baseline Apache VP).
+    // Apache-held areas off the Reservations with no Army there yet.
     let mut open: Vec<usize> = Vec::new();
-    for a in 0..n {
-        let [ap, ar] = &by_area[a];
+    for (a, [ap, ar]) in by_area.iter().enumerate() {
         if ap.is_empty() {
             continue;
         }
@@ -484,11 +483,10 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     // US reinforcements after the first impulse (§7.0), if still to come.
     if s.phase == Phase::Deploy || (s.phase == Phase::Move && s.impulse == 1) {
         for (a, [_, ar]) in by_area.iter().enumerate() {
-            if !(s.stat.is(a, US) && s.stat.is(a, TOWN))
-                || !ar.iter().any(|&b| {
-                    s.blocks[b].nation == Nation::Us && s.blocks[b].kind == BlockKind::Leader
-                })
-            {
+            let us_leader = ar.iter().any(|&b| {
+                s.blocks[b].nation == Nation::Us && s.blocks[b].kind == BlockKind::Leader
+            });
+            if !s.stat.is(a, US) || !s.stat.is(a, TOWN) || !us_leader {
                 continue;
             }
             let gain = ar
