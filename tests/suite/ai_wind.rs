@@ -55,18 +55,6 @@ fn last_turn(seed: u64, side: u8, vp: [i32; 2], blocks: &[(&str, &str, u8)]) -> 
 
 /// Play the position to the end with `players` and return the winner.
 fn winner(mut s: State, players: &[Player], seed: u64) -> Option<u8> {
-    if std::env::var_os("WIND_TEST_DEBUG").is_some() {
-        let mut t = s.clone();
-        let mut r = rng(seed);
-        while let Some(seat) = Wind::to_act(&t) {
-            let a = ai::choose::<Wind>(&t, players[usize::from(seat)], &mut r).unwrap();
-            let log = Wind::apply(&mut t, &a).unwrap();
-            eprintln!("[{seat}] {a}");
-            for l in log {
-                eprintln!("     {}", l.text);
-            }
-        }
-    }
     let p = ai::play_game::<Wind>(&mut s, players, &mut rng(seed), 5_000).expect("legal play");
     p.outcome.and_then(|o| o.winner)
 }
