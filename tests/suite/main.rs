@@ -2,6 +2,7 @@
 //! that a test run links Bevy once. One module per area.
 
 mod ai;
+mod ai_wind;
 mod bad_input;
 mod campaign;
 mod cli;

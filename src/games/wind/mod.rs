@@ -3,6 +3,7 @@
 //! other's as blank blocks of a colour until the rules reveal them.
 
 pub mod action;
+pub mod ai;
 pub mod data;
 pub mod rules;
 pub mod setup;
@@ -274,101 +275,5 @@ impl Rules for Wind {
             None => state.blocks[b].status = Status::Out,
         }
         Ok(())
-    }
-}
-
-impl crate::core::ai::Knowledge for Wind {
-    /// A world consistent with the seat's view: every block of the other side that the
-    /// seat has not seen revealed gets an identity drawn at random from that nation's
-    /// unseen blocks (pools included), its strength from the Provocation Chart, full MP;
-    /// and the dice are fresh. Nothing hidden is copied from the true state, so two
-    /// states that differ only in what the seat cannot see give the same worlds.
-    fn determinize(state: &State, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> State {
-        use rand::{Rng, RngCore};
-        let mut s = state.clone();
-        s.dice = Dice::new(rng.next_u64());
-        let other = 1 - seat;
-        let level = s
-            .level
-            .map(|l| s.stat.tables.levels[l].name.clone())
-            .unwrap_or_default();
-        let row = s
-            .stat
-            .tables
-            .chart
-            .iter()
-            .find(|r| r.level == level)
-            .cloned();
-        for nation in [Nation::Apache, Nation::Us, Nation::Mexico] {
-            if nation.side() != other {
-                continue;
-            }
-            let unseen = |b: &state::Block| {
-                b.nation == nation
-                    && !b.revealed
-                    && matches!(b.status, Status::Pool | Status::Drawn | Status::Map(_))
-            };
-            // Public slots: handle, where it is.
-            let mut slots: Vec<(String, Status)> = s
-                .blocks
-                .iter()
-                .filter(|b| unseen(b) && matches!(b.status, Status::Drawn | Status::Map(_)))
-                .map(|b| (b.handle.clone(), b.status))
-                .collect();
-            slots.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut cands: Vec<usize> = (0..s.blocks.len())
-                .filter(|&i| unseen(&s.blocks[i]))
-                .collect();
-            for &c in &cands {
-                let b = &mut s.blocks[c];
-                b.status = Status::Pool;
-                b.handle.clear();
-                b.mp_left = 0;
-                let start = row
-                    .as_ref()
-                    .and_then(|r| r.sp.get(&b.pool).copied())
-                    .unwrap_or(b.max_sp);
-                b.sp = if b.nation == Nation::Mexico {
-                    b.max_sp
-                } else {
-                    start.min(b.max_sp)
-                };
-            }
-            for (handle, status) in slots {
-                if cands.is_empty() {
-                    break;
-                }
-                let c = cands.remove(rng.random_range(0..cands.len()));
-                let b = &mut s.blocks[c];
-                b.handle = handle;
-                b.status = status;
-                b.mp_left = b.mp;
-            }
-        }
-        s
-    }
-
-    /// Victory Levels first, then this turn's Victory Points, then strength on the map.
-    fn evaluate(s: &State, seat: Seat) -> f64 {
-        if let Some(o) = &s.result {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-        }
-        let me = usize::from(seat);
-        let them = 1 - me;
-        let sp = |side: u8| -> f64 {
-            s.blocks
-                .iter()
-                .filter(|b| b.side() == side && b.area().is_some())
-                .map(|b| f64::from(b.sp))
-                .sum()
-        };
-        let x = f64::from(s.levels[me] - s.levels[them])
-            + f64::from(s.vp[me] - s.vp[them]) / 8.0
-            + (sp(seat) - sp(1 - seat)) / 30.0;
-        crate::core::ai::squash(x)
     }
 }

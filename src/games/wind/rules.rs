@@ -546,13 +546,67 @@ fn area_id(s: &State, id: &str) -> Result<usize, RuleError> {
         .ok_or_else(|| RuleError::new(format!("no area '{id}'")))
 }
 
+/// Whether `a` is one of `legal(s)`, answered without listing every action for the
+/// frequent actions (deploy, move, end): the same tests `legal` makes, for the one
+/// block and area named. Other actions are looked up in the full list.
+pub fn listed(s: &State, a: &Action) -> bool {
+    match (s.phase, a) {
+        (Phase::Deploy, Action::End) => !s
+            .blocks
+            .iter()
+            .any(|b| b.side() == s.side && b.status == Status::Drawn),
+        (Phase::Move, Action::End) => true,
+        (Phase::Deploy, Action::Deploy { block, area }) => {
+            let Some(to) = s.stat.area(area) else {
+                return false;
+            };
+            s.blocks.iter().enumerate().any(|(b, k)| {
+                k.side() == s.side
+                    && k.status == Status::Drawn
+                    && k.handle == *block
+                    && deploy_areas(s, b).contains(&to)
+            })
+        }
+        (Phase::Move, Action::Move { block, area, with }) => {
+            let Some(to) = s.stat.area(area) else {
+                return false;
+            };
+            s.blocks.iter().enumerate().any(|(b, k)| {
+                let Some(here) = k.area() else {
+                    return false;
+                };
+                if k.side() != s.side
+                    || k.handle != *block
+                    || (s.side == ARMY && k.kind != BlockKind::Leader)
+                    || !s.stat.neighbors(here).iter().any(|&(n, _)| n == to)
+                {
+                    return false;
+                }
+                if with.is_empty() {
+                    return move_ok(s, b, to, &[]).is_ok();
+                }
+                if s.side != ARMY {
+                    return false;
+                }
+                let all = followers(s, b, to);
+                !all.is_empty()
+                    && all.len() == with.len()
+                    && all.iter().zip(with).all(|(&f, h)| s.blocks[f].handle == *h)
+                    && move_ok(s, b, to, &all).is_ok()
+            })
+        }
+        (Phase::Deploy | Phase::Move, _) | (Phase::Over, _) => false,
+        (Phase::Combat, _) => legal(s).contains(a),
+    }
+}
+
 /// Apply an action. It must be one of `legal(s)`, except that an Army Leader may take
 /// any subset of the blocks it could take along.
 pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
-    let legal = legal(s);
-    let listed = legal.contains(a);
+    let listed = listed(s, a);
     let subset_move = matches!(a, Action::Move { with, .. } if !with.is_empty());
     if !listed && !subset_move {
+        let legal = legal(s);
         let who = to_act(s).map_or("nobody".into(), |x| side_name(s, x));
         return Err(RuleError::new(format!(
             "'{a}' is not legal now ({who} to act). Legal actions include: {}",
