@@ -36,11 +36,7 @@ pub trait Knowledge: Rules {
     /// finished game by its result and a running one by the score difference.
     fn evaluate(state: &Self::State, seat: Seat) -> f64 {
         if let Some(o) = Self::outcome(state) {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return result_value(&o, seat);
         }
         let sc = Self::scores(state);
         let mine = sc.get(usize::from(seat)).copied().unwrap_or(0);
@@ -94,6 +90,16 @@ pub trait Knowledge: Rules {
             (Some(a), None) => a.to_string(),
             _ => String::new(),
         }
+    }
+}
+
+/// A finished game's value for `seat`: 1 won, 0 lost, ½ drawn. Every evaluation
+/// scores finished games this way.
+pub fn result_value(outcome: &super::game::Outcome, seat: Seat) -> f64 {
+    match outcome.winner {
+        Some(w) if w == seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
     }
 }
 

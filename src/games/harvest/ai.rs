@@ -298,11 +298,7 @@ impl crate::core::ai::Knowledge for Harvest {
     /// closing in on the enemy.
     fn evaluate(s: &State, seat: Seat) -> f64 {
         if let Some(o) = &s.result {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return crate::core::ai::result_value(o, seat);
         }
         let zone = hold_zone(s);
         let z = zone.as_deref().map(Vec::as_slice);

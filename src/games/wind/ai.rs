@@ -726,11 +726,7 @@ impl crate::core::ai::Knowledge for Wind {
     /// scaled into 0..1 by the number of turns.
     fn evaluate(s: &State, seat: Seat) -> f64 {
         if let Some(o) = &s.result {
-            return match o.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return crate::core::ai::result_value(o, seat);
         }
         let m = margin(s, seat);
         let x = f64::from(s.levels[0] - s.levels[1]) + (m / MARGIN_SCALE).tanh() + 0.01 * m;
