@@ -329,6 +329,43 @@ fn iii_e_1_one_friendly_unit_per_hex() {
 }
 
 #[test]
+fn iii_e_1_no_way_out_through_a_second_friend() {
+    // A unit passing through one friend's hex (A) may not step on into a second
+    // friend's hex (B) whose only way out is back into A: it would end the phase
+    // stacked with one of them (III.E.1). B is the lab's corner hex, 0101, so it has
+    // few neighbours; the others are filled with friends.
+    let mut g = lab();
+    let s = &g.state;
+    let b = c("0101");
+    let around: Vec<Coord> = s.stat.map.neighbors(b).collect();
+    assert!(around.len() <= 3, "a corner hex: {around:?}");
+    let a = around[0];
+    // The mover starts next to A but not next to B.
+    let start = s
+        .stat
+        .map
+        .neighbors(a)
+        .find(|n| *n != b && n.distance(b) == 2)
+        .expect("a hex beside A, away from B");
+    g.place("i2", Some(&a.to_string())).unwrap();
+    for (n, id) in around[1..].iter().zip(["i3", "i4"]) {
+        g.place(id, Some(&n.to_string())).unwrap();
+    }
+    g.place("i5", Some(&start.to_string())).unwrap();
+    end_until(&mut g, "phase", "movement");
+    // Into A is fine: from A it can still reach a hex of its own.
+    play(&mut g, &[&format!("move i5 {a}")]);
+    // On into B is not: B's only other neighbours hold friends, and the way back
+    // leads into A, where i2 stands.
+    assert!(
+        g.apply(&format!("move i5 {b}").parse().unwrap()).is_err(),
+        "i5 would be stranded stacked with i1 or i2 (III.E.1)"
+    );
+    // It may still go on from A to a free hex and stop there.
+    play(&mut g, &[&format!("move i5 {start}"), "stop i5"]);
+}
+
+#[test]
 fn iii_c_2_c_mounted_units_cannot_enter_woods() {
     let mut g = lab();
     g.place("iH1", Some("0704")).unwrap();
