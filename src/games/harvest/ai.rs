@@ -215,9 +215,25 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         // large force as in a small one. Averaged, the Massacre Canyon Sioux hardly
         // closed in (3 wins in 8 against random play); summed at 0.6 they won 8 of 8,
         // and the Washita and Beecher Island attackers 8 of 8 as well.
-        x += DRIVE * closeness;
+        x += DRIVE * lead_damping(s, side) * closeness;
     }
     x
+}
+
+/// How much of the drive to close in a side keeps, in a game won on the higher score
+/// (IX.A, IX.C): all of it while level or behind, less once ahead. A melee is an even
+/// gamble between like units (V; MCT Table 2), so a side that leads keeps its lead by
+/// holding its ground, and one that does not must seek the fight.
+fn lead_damping(s: &State, side: u8) -> f64 {
+    if !matches!(s.stat.scenario.victory.rule, VictoryRule::HigherPoints) {
+        return 1.0;
+    }
+    let pts = |sd: u8| i64::from(s.points.get(usize::from(sd)).copied().unwrap_or(0));
+    match pts(side) - pts(1 - side) {
+        i64::MIN..=0 => 1.0,
+        1 => 0.5,
+        _ => 0.2,
+    }
 }
 
 /// Weight of the drive to close in, per unit.
