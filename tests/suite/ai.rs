@@ -211,7 +211,7 @@ fn ai_finds_the_last_turn_objective_one_move_away_ix_e() {
     let island = wargame::games::harvest::setup::zone_hexes(&s0, "island");
     // A hex next to the island, not on it, from which a move onto it is legal.
     let mut found = None;
-    'search: for c in &island {
+    'search: for c in island {
         for n in s0.stat.map.neighbors(*c) {
             if island.contains(&n) {
                 continue;

@@ -44,37 +44,53 @@ fn aim(s: &State, side: u8) -> Aim {
     }
 }
 
-/// One resolved zone: the game data it was resolved from (held weakly, so its address
-/// is never reused while the entry lives) and the hexes.
-type ZoneEntry = (
-    std::sync::Weak<super::state::Static>,
-    std::rc::Rc<Vec<Coord>>,
-);
-
-thread_local! {
-    /// Zone hexes per loaded game data and zone name, resolved once per thread. Keyed by
-    /// the data's address, not the scenario id: a designer's edited file may reuse an id.
-    static ZONES: RefCell<HashMap<(usize, String), ZoneEntry>> = RefCell::new(HashMap::new());
+/// One resolved zone, cached per thread.
+struct Zone {
+    /// The game data it was resolved from, held weakly so that its address is never
+    /// reused while the entry lives.
+    data: std::sync::Weak<super::state::Static>,
+    /// The zone's hexes.
+    hexes: Vec<Coord>,
+    /// Per map hex (by `HexMap::index`), the distance to the nearest hex of the zone.
+    dist: Vec<u32>,
 }
 
-/// The hexes of the named zone of the scenario (cached).
-fn zone_of(s: &State, name: &str) -> std::rc::Rc<Vec<Coord>> {
+thread_local! {
+    /// Zones per loaded game data and zone name, resolved once per thread. Keyed by the
+    /// data's address, not the scenario id: a designer's edited file may reuse an id.
+    static ZONES: RefCell<HashMap<(usize, String), std::rc::Rc<Zone>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The named zone of the scenario (cached).
+fn zone_of(s: &State, name: &str) -> std::rc::Rc<Zone> {
     let key = (std::sync::Arc::as_ptr(&s.stat) as usize, name.to_string());
     ZONES.with(|z| {
         let mut z = z.borrow_mut();
-        if let Some((_, hexes)) = z.get(&key) {
-            return hexes.clone();
+        if let Some(zone) = z.get(&key) {
+            return zone.clone();
         }
         // Entries whose game data is gone are dropped, so the cache stays small.
-        z.retain(|_, (data, _)| data.strong_count() > 0);
-        let hexes = std::rc::Rc::new(super::setup::zone_hexes(s, name));
-        z.insert(key, (std::sync::Arc::downgrade(&s.stat), hexes.clone()));
-        hexes
+        z.retain(|_, zone| zone.data.strong_count() > 0);
+        let hexes = super::setup::zone_hexes(s, name).to_vec();
+        let dist = s
+            .stat
+            .map
+            .coords()
+            .map(|c| hexes.iter().map(|h| h.distance(c)).min().unwrap_or(FAR))
+            .collect();
+        let zone = std::rc::Rc::new(Zone {
+            data: std::sync::Arc::downgrade(&s.stat),
+            hexes,
+            dist,
+        });
+        z.insert(key, zone.clone());
+        zone
     })
 }
 
 /// The hexes of the victory rule's hold zone, if it has one.
-fn hold_zone(s: &State) -> Option<std::rc::Rc<Vec<Coord>>> {
+fn hold_zone(s: &State) -> Option<std::rc::Rc<Zone>> {
     match &s.stat.scenario.victory.rule {
         VictoryRule::EliminateAllOrHold { zone: z, .. }
         | VictoryRule::KillsOrHold { zone: z, .. } => Some(zone_of(s, z)),
@@ -88,17 +104,22 @@ const FAR: u32 = 40;
 /// Distance from `c` to the nearest enemy piece worth attacking: a combat unit, a
 /// leader, or a Dependent or Lodge (raze targets that score, VIII.D).
 fn nearest_target(s: &State, side: u8, c: Coord) -> u32 {
+    targets(s, side)
+        .map(|h| h.distance(c))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// The hexes of the enemy pieces worth attacking (see [`nearest_target`]).
+fn targets(s: &State, side: u8) -> impl Iterator<Item = Coord> + '_ {
     s.pieces
         .iter()
-        .filter(|p| {
+        .filter(move |p| {
             p.side != side
                 && (p.kind.is_unit()
                     || matches!(p.kind, Kind::Leader | Kind::Dependent | Kind::Lodge))
         })
         .filter_map(|p| p.hex())
-        .map(|h| h.distance(c))
-        .min()
-        .unwrap_or(u32::MAX)
 }
 
 /// Whether a hex gives Cover (TEC).
@@ -139,9 +160,10 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             // unit's move before entering the next, which would end it (III.C).
             // Later arrivals are as far as the distance term goes.
             let d = if *turn <= s.turn {
-                zone_of(s, entry)
-                    .iter()
-                    .map(|&c| nearest_target(s, side, c))
+                let zone = zone_of(s, entry);
+                targets(s, side)
+                    .filter_map(|c| s.stat.map.index(c).and_then(|i| zone.dist.get(i)))
+                    .copied()
                     .min()
                     .unwrap_or(FAR)
                     .min(FAR)
@@ -317,7 +339,7 @@ impl crate::core::ai::Knowledge for Harvest {
             return crate::core::ai::result_value(o, seat);
         }
         let zone = hold_zone(s);
-        let z = zone.as_deref().map(Vec::as_slice);
+        let z = zone.as_deref().map(|z| z.hexes.as_slice());
         // The drive to close in (and the movement still to spend) is the evaluating
         // seat's own: counted for the other side too, it cancels out whenever both
         // sides must attack, and one enemy unit entering the board would look like a
@@ -406,7 +428,7 @@ impl crate::core::ai::Knowledge for Harvest {
                         }
                     }
                     Aim::Hold => match hold_zone(s) {
-                        Some(z) => match (z.contains(&from), z.contains(hex)) {
+                        Some(z) => match (z.hexes.contains(&from), z.hexes.contains(hex)) {
                             (true, false) => 0.1,
                             (false, true) => 4.0,
                             _ => 1.0,

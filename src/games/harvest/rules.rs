@@ -1309,7 +1309,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 if *turn > s.turn || !matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew) {
                     continue;
                 }
-                for c in super::setup::zone_hexes(s, zone) {
+                for &c in super::setup::zone_hexes(s, zone) {
                     if entry_ok(s, i as Pid, c) {
                         out.push(Action::Enter {
                             unit: p.id.clone(),

@@ -247,13 +247,19 @@ fn resolve_zone(map: &HexMap, parts: &[ZonePart]) -> Result<Vec<Coord>, String> 
 }
 
 /// Hexes of a named zone of the state's scenario.
-pub fn zone_hexes(s: &State, zone: &str) -> Vec<Coord> {
-    s.stat
-        .scenario
-        .zones
-        .get(zone)
-        .and_then(|parts| resolve_zone(&s.stat.map, parts).ok())
-        .unwrap_or_default()
+pub fn zone_hexes<'a>(s: &'a State, zone: &str) -> &'a [Coord] {
+    let zones = s.stat.zone_cache.0.get_or_init(|| {
+        s.stat
+            .scenario
+            .zones
+            .iter()
+            .map(|(name, parts)| {
+                let hexes = resolve_zone(&s.stat.map, parts).unwrap_or_default();
+                (name.clone(), hexes)
+            })
+            .collect()
+    });
+    zones.get(zone).map_or(&[], Vec::as_slice)
 }
 
 /// The set-up zone of a piece, if its force line places it in one.
@@ -274,7 +280,7 @@ pub fn zone_of(s: &State, p: Pid) -> Option<Vec<Coord>> {
                     _ => None,
                 })
         })?;
-    Some(zone_hexes(s, &zone))
+    Some(zone_hexes(s, &zone).to_vec())
 }
 
 /// For each force line: its side, piece kind and the serial range of its counters
@@ -635,6 +641,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         terrain,
         tec_row,
         weapon_rows,
+        zone_cache: Default::default(),
     });
     // Build once to check stacking and mounting at set-up.
     let st = initial_state(&stat, 0, false);

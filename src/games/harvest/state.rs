@@ -42,6 +42,27 @@ pub struct Static {
     pub tec_row: Vec<usize>,
     /// FCT row index per weapon letter, as (letter, row).
     pub weapon_rows: Vec<(String, usize)>,
+    /// The scenario's named zones, resolved to hexes on first use (not saved: it is
+    /// derived from the scenario and the map).
+    #[serde(skip)]
+    pub zone_cache: ZoneCache,
+}
+
+/// Named zones resolved to hexes, filled once per loaded game. Two caches always compare
+/// equal: what they hold follows from the rest of [`Static`].
+#[derive(Clone, Default)]
+pub struct ZoneCache(pub std::sync::OnceLock<std::collections::BTreeMap<String, Vec<Coord>>>);
+
+impl PartialEq for ZoneCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ZoneCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ZoneCache")
+    }
 }
 
 impl Static {
