@@ -206,7 +206,9 @@ pub fn choose<R: Knowledge>(
             legal.into_iter().nth(i)
         }
         Player::Greedy => {
-            let values = one_step::<R>(&legal, seat, || R::determinize(state, seat, rng));
+            let values = one_step::<R>(&legal, seat, Listed::Elsewhere, || {
+                R::determinize(state, seat, rng)
+            });
             // Ties are broken at random: taking the first best action let a greedy
             // player walk a unit with unlimited movement back and forth for ever.
             let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -300,7 +302,9 @@ impl<R: Knowledge> Tree<R> {
         legal: &[R::Action],
         rng: &mut ChaCha8Rng,
     ) {
-        let values = one_step::<R>(legal, seat, || R::determinize(state, seat, rng));
+        let values = one_step::<R>(legal, seat, Listed::Elsewhere, || {
+            R::determinize(state, seat, rng)
+        });
         self.nodes[0].children = make_children::<R>(state, legal, &values);
     }
 
@@ -326,7 +330,14 @@ impl<R: Knowledge> Tree<R> {
                 break;
             };
             let c = &mut self.nodes[node].children[ci];
-            if R::apply(s, &c.action).is_err() {
+            // Below the root the actions were listed for this very world; the root's
+            // come from the true state and are checked against the sampled one.
+            let applied = if node == 0 {
+                R::apply(s, &c.action)
+            } else {
+                R::apply_listed(s, &c.action)
+            };
+            if applied.is_err() {
                 // Refused in this world (the root list is the true one): count it as a
                 // loss for the chooser rather than stop the search.
                 c.visits += 1;
@@ -369,7 +380,7 @@ impl<R: Knowledge> Tree<R> {
             // act, as a progressive bias. The search then follows forcing lines (move
             // in, end the phase, raze) instead of averaging over every sideways step.
             if let Some(seat) = R::to_act(s) {
-                let values = one_step::<R>(&legal, seat, || s.clone());
+                let values = one_step::<R>(&legal, seat, Listed::Here, || s.clone());
                 self.nodes[node].children = make_children::<R>(s, &legal, &values);
             }
         }
@@ -526,18 +537,32 @@ impl<R: Knowledge> Tree<R> {
     }
 }
 
+/// Where a list of actions came from, which decides whether applying one must check it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listed {
+    /// From `legal_actions` of the very state (a copy of it) they are applied to.
+    Here,
+    /// From another state: the true one, applied to sampled worlds.
+    Elsewhere,
+}
+
 /// Each action's one-step value for `seat`: applied to a fresh `world()` and evaluated
 /// (0 if that world refuses it).
 fn one_step<R: Knowledge>(
     legal: &[R::Action],
     seat: Seat,
+    listed: Listed,
     mut world: impl FnMut() -> R::State,
 ) -> Vec<f64> {
     legal
         .iter()
         .map(|a| {
             let mut w = world();
-            match R::apply(&mut w, a) {
+            let applied = match listed {
+                Listed::Here => R::apply_listed(&mut w, a),
+                Listed::Elsewhere => R::apply(&mut w, a),
+            };
+            match applied {
                 Ok(_) => R::evaluate(&w, seat),
                 Err(_) => 0.0,
             }
@@ -598,7 +623,7 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
         } else {
             rng.random_range(0..legal.len())
         };
-        if R::apply(s, &legal[i]).is_err() {
+        if R::apply_listed(s, &legal[i]).is_err() {
             return;
         }
     }

@@ -80,6 +80,17 @@ pub trait Rules: 'static {
     fn legal_actions(state: &Self::State) -> Vec<Self::Action>;
     /// Apply an action; on error nothing changes.
     fn apply(state: &mut Self::State, action: &Self::Action) -> Result<Vec<LogEntry>, RuleError>;
+    /// Apply an action the caller has just taken from `legal_actions(state)` of this
+    /// very state. A ruleset may skip re-checking its legality here (the computer
+    /// player's search applies thousands of such actions); the default is [`Rules::apply`].
+    /// Never call it with an action from anywhere else: a player's input, a file, or
+    /// the legal list of another state.
+    fn apply_listed(
+        state: &mut Self::State,
+        action: &Self::Action,
+    ) -> Result<Vec<LogEntry>, RuleError> {
+        Self::apply(state, action)
+    }
     /// The seat that must decide next, or `None` when the game is over.
     fn to_act(state: &Self::State) -> Option<Seat>;
     /// The result, once the game is over.

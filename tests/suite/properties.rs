@@ -57,6 +57,33 @@ fn same_seed_same_game_different_seed_different_game() {
 }
 
 #[test]
+fn applying_a_listed_action_unchecked_matches_apply() {
+    // The search applies actions it has just listed without re-checking them
+    // (`Rules::apply_listed`). In random games of every scenario, each step is taken
+    // both ways; the states, logs and dice must agree.
+    for id in scenario_ids() {
+        let mut s = session(&id, 11).state;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for step in 0..400 {
+            if Harvest::to_act(&s).is_none() {
+                break;
+            }
+            let legal = Harvest::legal_actions(&s);
+            let a = &legal[rng.random_range(0..legal.len())];
+            let mut checked = s.clone();
+            let log_checked = Harvest::apply(&mut checked, a).expect("a listed action");
+            let log_listed = Harvest::apply_listed(&mut s, a).expect("a listed action");
+            assert_eq!(
+                format!("{log_checked:?}"),
+                format!("{log_listed:?}"),
+                "{id} step {step}: {a}"
+            );
+            assert_eq!(checked, s, "{id} step {step}: {a}");
+        }
+    }
+}
+
+#[test]
 fn state_survives_serialization() {
     let mut g = session("harvest_the_wind/washita", 3);
     let mut s = g.state.clone();

@@ -1453,6 +1453,16 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
     if !legal_now.contains(a) && !big_artillery_group_ok(s, a, &legal_now) {
         return Err(explain_illegal(s, a, &legal_now));
     }
+    apply_listed(s, a)
+}
+
+/// Apply an action the caller has just taken from [`legal`] for this very state,
+/// without listing the legal actions again to check it (the computer player's search
+/// applies thousands). Anything not from that list must go through [`apply`].
+pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
+    if s.phase == Phase::Over {
+        return Err(RuleError::new("the game is over"));
+    }
     let mut log = Vec::new();
     match a {
         Action::Place { piece, hex } => {
