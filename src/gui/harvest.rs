@@ -682,7 +682,7 @@ fn panels(
                 let name = game.session.seat_name(seat);
                 let mut on = game.auto_pass[usize::from(seat)];
                 if ui.checkbox(&mut on, name).changed() {
-                    game.auto_pass[usize::from(seat)] = on;
+                    game.set_auto_pass(seat, on);
                 }
             }
             if ui.button("Menu").clicked() {

@@ -212,6 +212,20 @@ impl Game {
         self.after_change();
     }
 
+    /// Turn a seat's standing order to pass reaction fire on or off. Turned on while that
+    /// seat is being asked, it passes the window on screen at once too.
+    pub fn set_auto_pass(&mut self, seat: u8, on: bool) {
+        if let Some(x) = self.auto_pass.get_mut(usize::from(seat)) {
+            *x = on;
+        }
+        if on
+            && self.session.probe("pending").as_deref() == Some("reaction")
+            && self.session.to_act() == Some(seat)
+        {
+            self.after_change();
+        }
+    }
+
     fn after_change(&mut self) {
         self.generation += 1;
         self.state_gen += 1;

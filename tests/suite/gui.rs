@@ -119,6 +119,23 @@ fn auto_pass_declines_reaction_windows_for_that_seat_only() {
     }
 }
 
+#[test]
+fn turning_auto_pass_on_passes_the_window_already_open() {
+    let mut app = app_with("tests/data/harvest/lab.ron");
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.session.place("a3", Some("0905")).unwrap();
+    g.session.place("i1", Some("0305")).unwrap();
+    g.submit("end");
+    g.submit("move i1 0405");
+    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    // Another seat's order leaves the Army's window open.
+    g.set_auto_pass(0, true);
+    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    g.set_auto_pass(1, true);
+    assert_eq!(g.session.probe("pending").as_deref(), Some("none"));
+    assert_eq!(g.session.history().last().map(String::as_str), Some("pass"));
+}
+
 /// Screenshot smoke test: every scenario renders mid-game under Xvfb to a PNG that is
 /// not blank. Needs `xvfb-run` and a Vulkan driver (tests/run.sh installs them).
 #[test]
