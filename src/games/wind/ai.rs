@@ -380,19 +380,20 @@ struct Stack {
 /// The cheapest Army cost from `from` to every area within `budget` MP, obeying the
 /// National Border for the stack's nation (§7.0); `u8::MAX` where out of reach.
 fn reach(s: &State, from: usize, budget: u8, nation: Nation, senior: bool) -> Vec<u8> {
+    use std::cmp::Reverse;
     let n = s.stat.map.areas.len();
     let mut dist = vec![u8::MAX; n];
-    let mut done = vec![false; n];
+    if from >= n {
+        return dist;
+    }
     dist[from] = 0;
-    loop {
-        let mut best: Option<usize> = None;
-        for a in 0..n {
-            if !done[a] && dist[a] != u8::MAX && best.is_none_or(|b| dist[a] < dist[b]) {
-                best = Some(a);
-            }
+    // Dijkstra with a heap: the evaluation runs this for every Army stack, thousands of
+    // times a decision.
+    let mut heap = std::collections::BinaryHeap::from([Reverse((0u8, from))]);
+    while let Some(Reverse((d0, a))) = heap.pop() {
+        if d0 > dist[a] {
+            continue; // a stale entry
         }
-        let Some(a) = best else { break };
-        done[a] = true;
         for &(to, k) in s.stat.neighbors(a) {
             let c = s.stat.tables.costs[k].army;
             let d = dist[a].saturating_add(c);
@@ -406,6 +407,7 @@ fn reach(s: &State, from: usize, budget: u8, nation: Nation, senior: bool) -> Ve
                 continue;
             }
             dist[to] = d;
+            heap.push(Reverse((d, to)));
         }
     }
     dist
