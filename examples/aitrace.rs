@@ -33,6 +33,7 @@ fn main() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng_seed);
     let mut n = 0usize;
     let mut made = [(0u32, 0usize); 2];
+    let mut prev: Option<(wargame::games::harvest::state::State, String)> = None;
     while let Some(seat) = Harvest::to_act(&s) {
         n += 1;
         if n > 20_000 {
@@ -71,8 +72,15 @@ fn main() {
                 "no legal action for seat {seat}: phase {:?} pending {:?} active {:?}",
                 s.phase, s.pending, s.active
             );
+            // AI_TRACE_DUMP=FILE: the state before the last action, to study the stall.
+            if let (Ok(path), Some((before, last))) = (std::env::var("AI_TRACE_DUMP"), &prev) {
+                let text = ron::to_string(before).expect("state serializes");
+                std::fs::write(&path, text).expect("dump written");
+                println!("state before '{last}' written to {path}");
+            }
             break;
         };
+        prev = Some((s.clone(), a.to_string()));
         m.1 += 1;
         let ending_move = a.to_string() == "end" && s.phase.name() == "movement";
         let log = Harvest::apply(&mut s, &a).unwrap();
@@ -109,8 +117,9 @@ fn main() {
             Harvest::evaluate(&s, 1),
             s.points
         );
+        let all = std::env::var_os("AI_TRACE_ALL_LOG").is_some();
         for l in log.iter().filter(|l| l.visible_to.is_none()) {
-            if l.text.contains("hit") || l.text.contains("elim") {
+            if all || l.text.contains("hit") || l.text.contains("elim") {
                 println!("      | {}", l.text);
             }
         }

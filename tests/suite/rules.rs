@@ -365,6 +365,66 @@ fn iii_e_1_no_way_out_through_a_second_friend() {
     play(&mut g, &[&format!("move i5 {start}"), "stop i5"]);
 }
 
+/// Whether some sequence of the flight steps on offer runs into a position with no
+/// legal action at all (at most `depth` more steps deep).
+fn flight_dead_end(s: &wargame::games::harvest::state::State, depth: u32) -> Option<Vec<String>> {
+    use wargame::core::game::Rules;
+    use wargame::games::harvest::Harvest;
+    use wargame::games::harvest::state::Pending;
+    let legal = Harvest::legal_actions(s);
+    if legal.is_empty() {
+        return Some(vec![]);
+    }
+    if depth == 0 {
+        return None;
+    }
+    for a in legal.iter().filter(|a| a.to_string().starts_with("flee")) {
+        let mut next = s.clone();
+        Harvest::apply(&mut next, a).expect("offered");
+        if matches!(next.pending, Pending::Flee { .. })
+            && let Some(mut path) = flight_dead_end(&next, depth - 1)
+        {
+            path.insert(0, a.to_string());
+            return Some(path);
+        }
+    }
+    None
+}
+
+#[test]
+fn ii_b_4_a_rout_never_steps_where_it_cannot_go_on() {
+    // i1 routs from 0104, which it shares with i2 (as after being pinned passing
+    // through, III.E.1); the Cover it must reach is 0106. 0103's other neighbours hold
+    // friends, so from 0103 the only way on is back through 0104: open while i1 stood
+    // there, closed to it once it has left (another friendly unit blocks a flight,
+    // II.B.4). The step into 0103 must not be offered, and every step that is must lead
+    // on to a hex where the rout may end. (Found in an AI game of Beecher Island that
+    // stalled with a rout and no legal action.)
+    use wargame::games::harvest::state::{Flight, Pending};
+    let mut g = lab();
+    for (id, hex) in [
+        ("i1", "0104"),
+        ("i2", "0104"),
+        ("i3", "0102"),
+        ("i4", "0202"),
+        ("i5", "0203"),
+        ("a1", "0101"),
+    ] {
+        g.place(id, Some(hex)).unwrap();
+    }
+    let s = &mut g.state;
+    let unit = s.find("i1").unwrap();
+    let start_dist = s.nearest_enemy(0, c("0104"));
+    s.pending = Pending::Flee {
+        unit,
+        why: Flight::Rout,
+        start_dist,
+        moved: 0,
+    };
+    assert_eq!(g.legal(), vec!["flee i1 0105", "flee i1 0204"]);
+    assert_eq!(flight_dead_end(&g.state, 4), None);
+}
+
 #[test]
 fn iii_c_2_c_mounted_units_cannot_enter_woods() {
     let mut g = lab();

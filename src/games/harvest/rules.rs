@@ -844,7 +844,9 @@ fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord) -> bool {
     let side = s.p(unit).side;
     !(s.blazes.iter().any(|(b, _, _)| *b == to)
         || enemy_present(s, to, side)
-        || s.unit_at(to, side).is_some_and(|x| x != unit)
+        // Any other friendly unit blocks, including one sharing the hex the flight
+        // starts from: once the unit has left, that hex is closed to it.
+        || s.at(to).any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit())
         || (mounted && s.stat.terrain(to) == Terrain::Woods))
 }
 
