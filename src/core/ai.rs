@@ -694,7 +694,11 @@ pub fn play_game<R: Knowledge>(
             *count = (turn, 1);
         }
         let Some(a) = decide::<R>(state, p, rng, count.1 - 1) else {
-            break;
+            // A seat must act but may do nothing: a rules bug, never an unfinished game.
+            return Err(super::error::RuleError::new(format!(
+                "no legal action although {} must act (turn {turn})",
+                R::seat_name(state, seat)
+            )));
         };
         R::apply(state, &a).map_err(|e| {
             super::error::RuleError::new(format!("{p} chose '{a}', which was refused: {e}"))
