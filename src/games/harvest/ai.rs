@@ -213,6 +213,20 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         x -= 0.02 * f64::from(walked.saturating_sub(p.ma));
     }
     x += 0.05 * f64::from(covered);
+    if aim(s, side) == Aim::Survive {
+        // The defender of an elimination game wins with one unit left (IX.B): the unit
+        // standing farthest from the enemy is its insurance, worth more the farther
+        // away it is.
+        let safest = s
+            .pieces
+            .iter()
+            .filter(|p| p.side == side && p.kind.is_unit())
+            .filter_map(|p| p.hex())
+            .map(|c| nearest_target(s, side, c).min(8))
+            .max()
+            .unwrap_or(0);
+        x += SAFEST * f64::from(safest);
+    }
     match (aim(s, side), &s.stat.scenario.victory.rule) {
         (
             Aim::Attack,
@@ -257,6 +271,9 @@ fn lead_damping(s: &State, side: u8) -> f64 {
         _ => 0.2,
     }
 }
+
+/// Weight, per hex, of the distance between the defender's safest unit and the enemy.
+const SAFEST: f64 = 0.6;
 
 /// Weight of the drive to close in, per unit.
 const DRIVE: f64 = 0.6;
