@@ -129,7 +129,9 @@ fn cover(s: &State, c: Coord) -> bool {
 
 /// A side's standing, in rough units of "one combat unit": what it has scored, what it
 /// has lost, and what its victory rule asks of it. Units waiting off the map count as
-/// neither won nor lost, so the opening position is even.
+/// neither won nor lost, so the opening position is even. `drive` is set for the
+/// evaluating seat only: its drive to close in, or a defender's insurance, counts for
+/// that seat alone.
 fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
     let enemy = 1 - side;
     let mut x = f64::from(s.points.get(usize::from(side)).copied().unwrap_or(0));
@@ -213,10 +215,12 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         x -= 0.02 * f64::from(walked.saturating_sub(p.ma));
     }
     x += 0.05 * f64::from(covered);
-    if aim(s, side) == Aim::Survive {
+    if drive && aim(s, side) == Aim::Survive {
         // The defender of an elimination game wins with one unit left (IX.B): the unit
         // standing farthest from the enemy is its insurance, worth more the farther
-        // away it is.
+        // away it is. Like the drive, this counts for the evaluating seat only: the
+        // attacker that counted it too chased the straggler instead of the nearest
+        // fight (Wagon Box Indian vs greedy fell from 6-0-2 to 3-0-5).
         let safest = s
             .pieces
             .iter()
