@@ -95,17 +95,22 @@ fn the_curtain_hides_counters_between_seats() {
     );
 }
 
+/// The lab with an Indian unit moving within range 5 of an Army Breechloader: the
+/// Army's reaction-fire window is open.
+fn lab_with_army_reaction_window(g: &mut Game) {
+    g.session.place("a3", Some("0905")).unwrap();
+    g.session.place("i1", Some("0305")).unwrap();
+    g.submit("end");
+    g.submit("move i1 0405");
+    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+}
+
 #[test]
 fn auto_pass_declines_reaction_windows_for_that_seat_only() {
     let mut app = app_with("tests/data/harvest/lab.ron");
     {
         let mut g = app.world_mut().resource_mut::<Game>();
-        g.session.place("a3", Some("0905")).unwrap();
-        g.session.place("i1", Some("0305")).unwrap();
-        g.submit("end");
-        // Range 5 from a Breechloader: the Army could react.
-        g.submit("move i1 0405");
-        assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+        lab_with_army_reaction_window(&mut g);
         g.submit("pass");
         g.auto_pass[1] = true;
         g.submit("move i1 0505");
@@ -123,11 +128,7 @@ fn auto_pass_declines_reaction_windows_for_that_seat_only() {
 fn turning_auto_pass_on_passes_the_window_already_open() {
     let mut app = app_with("tests/data/harvest/lab.ron");
     let mut g = app.world_mut().resource_mut::<Game>();
-    g.session.place("a3", Some("0905")).unwrap();
-    g.session.place("i1", Some("0305")).unwrap();
-    g.submit("end");
-    g.submit("move i1 0405");
-    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    lab_with_army_reaction_window(&mut g);
     // Another seat's order leaves the Army's window open.
     g.set_auto_pass(0, true);
     assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
