@@ -27,6 +27,48 @@ pub fn read_report(root: &Path, scenario: &str) -> Option<String> {
     std::fs::read_to_string(report_path(root, scenario)).ok()
 }
 
+/// The shipped reports of a scenario with given players, besides the random-play one:
+/// the `PLAYERS` part of each `docs/balance/<game>/<scenario>-<PLAYERS>.md` (such as
+/// `ai-random`, seat by seat), sorted.
+pub fn report_variants(root: &Path, scenario: &str) -> Vec<String> {
+    let base = report_path(root, scenario);
+    let (Some(dir), Some(stem)) = (base.parent(), base.file_stem().and_then(|s| s.to_str())) else {
+        return Vec::new();
+    };
+    let prefix = format!("{stem}-");
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|name| {
+            let rest = name.strip_prefix(&prefix)?.strip_suffix(".md")?;
+            (!rest.is_empty()).then(|| rest.to_string())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Where the shipped report of a scenario with the given players is (see
+/// [`report_variants`]); an empty `variant` is the random-play report.
+pub fn variant_path(root: &Path, scenario: &str, variant: &str) -> PathBuf {
+    let base = report_path(root, scenario);
+    if variant.is_empty() {
+        return base;
+    }
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    base.with_file_name(format!("{stem}-{variant}.md"))
+}
+
+/// The shipped report of a scenario with the given players, if there is one.
+pub fn read_report_variant(root: &Path, scenario: &str, variant: &str) -> Option<String> {
+    std::fs::read_to_string(variant_path(root, scenario, variant)).ok()
+}
+
 /// Results of seeded random playouts of one scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {

@@ -295,8 +295,14 @@ pub struct MenuState {
     seats: Vec<SeatChoice>,
     /// The chosen scenario's seat names, read once per scenario (scenario id, names).
     seat_names: Option<(String, Vec<String>)>,
-    /// The chosen scenario's shipped balance report (scenario id, text if any).
+    /// The chosen scenario's shipped balance report (scenario id and report variant,
+    /// text if any).
     report: Option<(String, Option<String>)>,
+    /// Which shipped report is shown: empty for random play, else the players part of
+    /// its file name (`ai-random`, ...).
+    report_variant: String,
+    /// The shipped report variants of the chosen scenario (scenario id, variants).
+    report_variants: Option<(String, Vec<String>)>,
     /// How many random games "Compute balance" plays.
     balance_games: usize,
     /// The balance computation in progress.
@@ -692,8 +698,14 @@ fn balance_ui(
     id: &str,
     options: &[String],
 ) {
-    if menu.report.as_ref().is_none_or(|(k, _)| k != id) {
-        menu.report = Some((id.to_string(), balance::read_report(root, id)));
+    if menu.report_variants.as_ref().is_none_or(|(k, _)| k != id) {
+        menu.report_variants = Some((id.to_string(), balance::report_variants(root, id)));
+        menu.report_variant.clear();
+    }
+    let report_key = format!("{id} {}", menu.report_variant);
+    if menu.report.as_ref().is_none_or(|(k, _)| *k != report_key) {
+        let text = balance::read_report_variant(root, id, &menu.report_variant);
+        menu.report = Some((report_key, text));
     }
     let key = format!("{id} {}", options.join(" "));
     if menu
@@ -709,11 +721,35 @@ fn balance_ui(
         .id_salt("balance")
         .default_open(true)
         .show(ui, |ui| {
+            let variants = menu
+                .report_variants
+                .as_ref()
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            if !variants.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.small("Shipped reports (players seat by seat):");
+                    ui.selectable_value(
+                        &mut menu.report_variant,
+                        String::new(),
+                        "random, random",
+                    );
+                    for v in variants {
+                        let label = v.replace('-', ", ");
+                        ui.selectable_value(&mut menu.report_variant, v, label);
+                    }
+                });
+            }
             match menu.report.as_ref().and_then(|(_, t)| t.as_ref()) {
                 Some(text) => {
                     ui.small(format!(
                         "Shipped report: {}",
-                        balance::report_path(std::path::Path::new(""), id).display()
+                        balance::variant_path(
+                            std::path::Path::new(""),
+                            id,
+                            &menu.report_variant
+                        )
+                        .display()
                     ));
                     egui::ScrollArea::vertical()
                         .id_salt("balance_report")

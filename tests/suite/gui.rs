@@ -518,3 +518,22 @@ fn balance_playouts_count_every_game() {
     assert_eq!(job.join().unwrap(), s);
     assert!(wargame::gui::balance::read_report(&root(), "no_game/nothing").is_none());
 }
+
+#[test]
+fn the_scenario_screen_lists_every_shipped_report_of_a_scenario() {
+    use wargame::gui::balance::{read_report, read_report_variant, report_variants};
+    let id = "harvest_the_wind/massacre_canyon";
+    assert_eq!(
+        report_variants(&root(), id),
+        vec!["ai-greedy", "ai-random", "greedy-ai", "random-ai"],
+        "the -vp.svg charts and other scenarios' reports are not listed"
+    );
+    assert_eq!(
+        read_report_variant(&root(), id, ""),
+        read_report(&root(), id)
+    );
+    let text = read_report_variant(&root(), id, "ai-random").expect("shipped");
+    assert!(text.contains("Sioux ai:2 vs Pawnee random"), "{text}");
+    assert!(report_variants(&root(), "no_game/nothing").is_empty());
+    assert!(read_report_variant(&root(), "no_game/nothing", "ai-random").is_none());
+}
