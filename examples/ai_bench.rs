@@ -1,10 +1,12 @@
 //! Benchmark binary for the computer players (no GUI needed):
-//! `cargo run --release --no-default-features --example ai_bench [LEVELS] [POSITIONS] [GAMES]`.
+//! `cargo run --release --no-default-features --example ai_bench [LEVELS] [POSITIONS] [GAMES] [FILTER]`.
 //!
 //! Per shipped scenario it reports the time of one AI decision at each level from 1 to
 //! LEVELS (default 3), over POSITIONS (default 8) mid-game positions reached by seeded
 //! random play (positions with a single legal action are skipped, since those cost
-//! nothing), and the time of whole AI-vs-AI games at level 1 (GAMES, default 1).
+//! nothing), and the time of whole AI-vs-AI games at level 1 (GAMES, default 1). With
+//! FILTER, only scenarios whose id contains it are measured; with `AI_BENCH_EACH` set,
+//! each position's time goes to stderr.
 
 use rand::SeedableRng;
 use std::time::Instant;
@@ -19,6 +21,7 @@ fn main() {
             .unwrap_or(d)
     };
     let (levels, positions, full_games) = (arg(1, 3), arg(2, 8), arg(3, 1));
+    let filter = std::env::args().nth(4).unwrap_or_default();
     let root = games::harvest::setup::data_root();
     print!("{:<34}", "scenario");
     for l in 1..=levels {
@@ -27,6 +30,9 @@ fn main() {
     println!(" {:>14} {:>10}", "ai:1 game s", "actions");
     for g in games::games() {
         for id in games::scenarios(&root, g.id) {
+            if !id.contains(&filter) {
+                continue;
+            }
             print!("{id:<34}");
             for level in 1..=levels as u8 {
                 let player = Player::Search { level };
@@ -51,6 +57,11 @@ fn main() {
                     let a = task();
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     assert!(a.is_some());
+                    if std::env::var_os("AI_BENCH_EACH").is_some() {
+                        eprintln!(
+                            "{id} ai:{level} position {k} ({steps} random steps): {ms:.0} ms"
+                        );
+                    }
                     total += ms;
                     worst = worst.max(ms);
                     n += 1;

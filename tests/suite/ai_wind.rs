@@ -30,13 +30,13 @@ fn last_turn(seed: u64, side: u8, vp: [i32; 2], blocks: &[(&str, &str, u8)]) -> 
         if b.status != Status::Gone {
             b.status = Status::Pool;
         }
-        b.handle.clear();
+        b.handle = "".into();
         b.revealed = false;
     }
     s.intro.clear();
     for &(key, area, sp) in blocks {
         Wind::place_piece(&mut s, key, Some(area)).expect("block and area exist");
-        let b = s.blocks.iter_mut().find(|b| b.key == key).expect("block");
+        let b = s.blocks.iter_mut().find(|b| &*b.key == key).expect("block");
         if sp > 0 {
             b.sp = sp;
         }
@@ -86,7 +86,7 @@ fn apache_raid(seed: u64) -> State {
         &[("apache_peaks", "tonto", 1), ("settler", "phoenix", 2)],
     );
     // Face up, as the Settler is once the rules have shown it.
-    if let Some(b) = s.blocks.iter_mut().find(|b| b.key == "settler") {
+    if let Some(b) = s.blocks.iter_mut().find(|b| &*b.key == "settler") {
         b.revealed = true;
     }
     s
@@ -183,7 +183,7 @@ fn the_quick_legality_check_agrees_with_the_full_list() {
                 .blocks
                 .iter()
                 .filter(|b| !b.handle.is_empty())
-                .map(|b| b.handle.clone())
+                .map(|b| b.handle.to_string())
                 .collect();
             let mut probes = vec![Action::End, Action::Fire, Action::Stay];
             for _ in 0..12 {

@@ -17,6 +17,7 @@ use super::rules::{APACHE, ARMY, leadership};
 use super::state::{Bid, FORT, Pending, Phase, RESERVATION, State, Status, TOWN, US};
 use crate::core::dice::Dice;
 use crate::core::game::Seat;
+use std::sync::Arc;
 
 /// A block as the evaluating seat counts it: its own blocks and revealed ones as they
 /// are; the other side's hidden blocks as the average of what they could be (the blocks
@@ -684,7 +685,7 @@ impl crate::core::ai::Knowledge for Wind {
                     && matches!(b.status, Status::Pool | Status::Drawn | Status::Map(_))
             };
             // Public slots: handle, where it is.
-            let mut slots: Vec<(String, Status)> = s
+            let mut slots: Vec<(Arc<str>, Status)> = s
                 .blocks
                 .iter()
                 .filter(|b| unseen(b) && matches!(b.status, Status::Drawn | Status::Map(_)))
@@ -697,7 +698,7 @@ impl crate::core::ai::Knowledge for Wind {
             for &c in &cands {
                 let b = &mut s.blocks[c];
                 b.status = Status::Pool;
-                b.handle.clear();
+                b.handle = "".into();
                 b.mp_left = 0;
                 let start = row
                     .as_ref()

@@ -101,11 +101,11 @@ pub fn view(s: &State, seat: Seat) -> View {
             continue;
         }
         blocks.push(BlockView {
-            handle: b.handle.clone(),
+            handle: b.handle.to_string(),
             nation: b.nation,
             area: b.area().map(|a| s.stat.id(a).to_string()),
             status,
-            name: known.then(|| b.name.clone()),
+            name: known.then(|| b.name.to_string()),
             kind: known.then_some(b.kind),
             sp: (known && b.kind.fights()).then_some(b.sp),
             max_sp: (known && b.kind.fights()).then_some(b.max_sp),
@@ -184,11 +184,11 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                     .map(ToString::to_string);
             }
             let (k, field) = key.split_once('.')?;
-            let b = s.blocks.iter().find(|b| b.key == k || b.handle == k)?;
+            let b = s.blocks.iter().find(|b| &*b.key == k || &*b.handle == k)?;
             match field {
                 "area" => b.area().map_or("none".into(), |a| s.stat.id(a).to_string()),
                 "sp" => b.sp.to_string(),
-                "handle" => b.handle.clone(),
+                "handle" => b.handle.to_string(),
                 "revealed" => b.revealed.to_string(),
                 "mp_left" => b.mp_left.to_string(),
                 "status" => match b.status {
@@ -261,7 +261,7 @@ impl Rules for Wind {
         let b = state
             .blocks
             .iter()
-            .position(|b| b.key == id || (!b.handle.is_empty() && b.handle == id))
+            .position(|b| &*b.key == id || (!b.handle.is_empty() && &*b.handle == id))
             .ok_or_else(|| format!("no block '{id}'"))?;
         match area {
             Some(a) => {

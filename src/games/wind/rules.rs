@@ -160,7 +160,7 @@ fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
         if let Some(b) = s
             .blocks
             .iter()
-            .position(|b| &b.key == key && b.status == Status::Pool)
+            .position(|b| *b.key == **key && b.status == Status::Pool)
         {
             s.blocks[b].status = Status::Drawn;
             s.blocks[b].sp = s.blocks[b].max_sp;
@@ -174,7 +174,7 @@ fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
                 .scenario
                 .blocks
                 .iter()
-                .find(|d| d.key == b.key)
+                .find(|d| *d.key == *b.key)
                 .and_then(|d| d.turns);
             if range.is_some_and(|(lo, hi)| lo <= s.turn && s.turn <= hi) {
                 b.status = Status::Drawn;
@@ -195,7 +195,7 @@ fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
         while !drawn.is_empty() {
             let k = s.dice.draw(drawn.len());
             let b = drawn.remove(k);
-            s.blocks[b].handle = format!("{letter}{n}");
+            s.blocks[b].handle = format!("{letter}{n}").into();
             s.blocks[b].revealed = false;
             n += 1;
         }
@@ -277,7 +277,7 @@ pub fn legal(s: &State) -> Vec<Action> {
                 waiting = true;
                 for a in deploy_areas(s, b) {
                     out.push(Action::Deploy {
-                        block: blk.handle.clone(),
+                        block: blk.handle.to_string(),
                         area: s.stat.id(a).to_string(),
                     });
                 }
@@ -298,7 +298,7 @@ pub fn legal(s: &State) -> Vec<Action> {
                 for &(to, _) in s.stat.neighbors(blk.area().unwrap_or(0)) {
                     if move_ok(s, b, to, &[]).is_ok() {
                         out.push(Action::Move {
-                            block: blk.handle.clone(),
+                            block: blk.handle.to_string(),
                             area: s.stat.id(to).to_string(),
                             with: vec![],
                         });
@@ -307,9 +307,12 @@ pub fn legal(s: &State) -> Vec<Action> {
                         let all = followers(s, b, to);
                         if !all.is_empty() && move_ok(s, b, to, &all).is_ok() {
                             out.push(Action::Move {
-                                block: blk.handle.clone(),
+                                block: blk.handle.to_string(),
                                 area: s.stat.id(to).to_string(),
-                                with: all.iter().map(|&f| s.blocks[f].handle.clone()).collect(),
+                                with: all
+                                    .iter()
+                                    .map(|&f| s.blocks[f].handle.to_string())
+                                    .collect(),
                             });
                         }
                     }
@@ -428,7 +431,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
             for l in s.side_in(area, APACHE) {
                 if s.blocks[l].kind == BlockKind::Leader {
                     out.push(Action::Retreat {
-                        leader: s.blocks[l].handle.clone(),
+                        leader: s.blocks[l].handle.to_string(),
                     });
                 }
             }
@@ -455,8 +458,8 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
                         && !f.leads.iter().any(|x| x.1 == t)
                     {
                         out.push(Action::Lead {
-                            leader: s.blocks[l].handle.clone(),
-                            block: s.blocks[t].handle.clone(),
+                            leader: s.blocks[l].handle.to_string(),
+                            block: s.blocks[t].handle.to_string(),
                         });
                     }
                 }
@@ -466,7 +469,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
         Pending::Loss { victim, .. } => {
             for b in strongest(s, area, *victim) {
                 out.push(Action::Loss {
-                    block: s.blocks[b].handle.clone(),
+                    block: s.blocks[b].handle.to_string(),
                 });
             }
         }
@@ -563,7 +566,7 @@ pub fn listed(s: &State, a: &Action) -> bool {
             s.blocks.iter().enumerate().any(|(b, k)| {
                 k.side() == s.side
                     && k.status == Status::Drawn
-                    && k.handle == *block
+                    && *k.handle == **block
                     && deploy_areas(s, b).contains(&to)
             })
         }
@@ -576,7 +579,7 @@ pub fn listed(s: &State, a: &Action) -> bool {
                     return false;
                 };
                 if k.side() != s.side
-                    || k.handle != *block
+                    || *k.handle != **block
                     || (s.side == ARMY && k.kind != BlockKind::Leader)
                     || !s.stat.neighbors(here).iter().any(|&(n, _)| n == to)
                 {
@@ -591,7 +594,10 @@ pub fn listed(s: &State, a: &Action) -> bool {
                 let all = followers(s, b, to);
                 !all.is_empty()
                     && all.len() == with.len()
-                    && all.iter().zip(with).all(|(&f, h)| s.blocks[f].handle == *h)
+                    && all
+                        .iter()
+                        .zip(with)
+                        .all(|(&f, h)| *s.blocks[f].handle == **h)
                     && move_ok(s, b, to, &all).is_ok()
             })
         }
@@ -666,7 +672,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 }
                 s.incursion_now = true;
             }
-            let names: Vec<String> = std::iter::once(b)
+            let names: Vec<std::sync::Arc<str>> = std::iter::once(b)
                 .chain(party.iter().copied())
                 .map(|p| s.blocks[p].handle.clone())
                 .collect();
@@ -1484,7 +1490,7 @@ fn turn_end(s: &mut State, log: &mut Vec<LogEntry>) {
         }
         b.status = Status::Pool;
         b.revealed = false;
-        b.handle.clear();
+        b.handle = "".into();
     }
     // Apache Leaders whose range has ended leave the game (§10.0).
     let ranges: Vec<(String, Option<(u32, u32)>)> = s
@@ -1498,7 +1504,7 @@ fn turn_end(s: &mut State, log: &mut Vec<LogEntry>) {
         if b.pool == Pool::ApacheLeaders
             && ranges
                 .iter()
-                .find(|(k, _)| *k == b.key)
+                .find(|(k, _)| **k == *b.key)
                 .and_then(|(_, r)| *r)
                 .is_some_and(|(_, hi)| hi < next)
             && b.status != Status::Gone

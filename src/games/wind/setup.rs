@@ -260,13 +260,13 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64) -> State {
         .blocks
         .iter()
         .map(|d| Block {
-            key: d.key.clone(),
-            name: d.name.clone(),
-            handle: String::new(),
+            key: d.key.as_str().into(),
+            name: d.name.as_str().into(),
+            handle: "".into(),
             nation: d.nation,
             kind: d.kind,
             pool: d.pool,
-            territory: d.territory.clone(),
+            territory: d.territory.as_deref().map(Into::into),
             mp: d.mp,
             mp_left: 0,
             value: d.value,

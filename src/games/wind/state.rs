@@ -155,12 +155,12 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Block {
     /// Key in the counter mix (`cochise`); hidden from the other seat until revealed.
-    pub key: String,
+    pub key: Arc<str>,
     /// Printed name; hidden likewise.
-    pub name: String,
+    pub name: Arc<str>,
     /// Handle in the notation this turn (`A7`, `U3`, `M1`): assigned at random when the
     /// forces are picked, so it says nothing of what the block is.
-    pub handle: String,
+    pub handle: Arc<str>,
     /// Nation (its colour is public).
     pub nation: Nation,
     /// Kind.
@@ -168,7 +168,7 @@ pub struct Block {
     /// Pool it returns to.
     pub pool: Pool,
     /// Home Territory (bands and Rumors).
-    pub territory: Option<String>,
+    pub territory: Option<Arc<str>>,
     /// MP allowance per impulse.
     pub mp: u8,
     /// MP left in the current movement segment.
@@ -309,9 +309,9 @@ pub struct State {
 impl State {
     /// A block by handle.
     pub fn find(&self, handle: &str) -> Option<Bid> {
-        self.blocks
-            .iter()
-            .position(|b| b.handle == handle && matches!(b.status, Status::Map(_) | Status::Drawn))
+        self.blocks.iter().position(|b| {
+            &*b.handle == handle && matches!(b.status, Status::Map(_) | Status::Drawn)
+        })
     }
     /// Blocks on the map in an area.
     pub fn in_area(&self, a: usize) -> impl Iterator<Item = Bid> + '_ {

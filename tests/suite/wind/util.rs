@@ -24,13 +24,13 @@ pub fn position(seed: u64, phase: Phase, side: u8, blocks: &[(&str, &str, u8)]) 
     let s = &mut g.state;
     for b in &mut s.blocks {
         b.status = Status::Pool;
-        b.handle.clear();
+        b.handle = "".into();
         b.revealed = false;
     }
     s.intro.clear();
     for &(key, area, sp) in blocks {
         Wind::place_piece(s, key, Some(area)).expect("block and area exist");
-        let b = s.blocks.iter_mut().find(|b| b.key == key).unwrap();
+        let b = s.blocks.iter_mut().find(|b| &*b.key == key).unwrap();
         if sp > 0 {
             b.sp = sp;
         }

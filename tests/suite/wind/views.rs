@@ -27,9 +27,9 @@ fn hidden_names(before: &State, after: &State, seat: u8) -> BTreeSet<String> {
             && !b.revealed
             && !a.revealed;
         if secret {
-            hidden.insert(a.name.clone());
+            hidden.insert(a.name.to_string());
         } else {
-            known.insert(a.name.clone());
+            known.insert(a.name.to_string());
         }
     }
     hidden.retain(|n| !known.contains(n));
@@ -43,9 +43,9 @@ fn new_turn_hidden(after: &State, seat: u8) -> BTreeSet<String> {
     let mut known = BTreeSet::new();
     for b in &after.blocks {
         if b.side() != seat && !b.revealed && matches!(b.status, Status::Drawn | Status::Map(_)) {
-            hidden.insert(b.name.clone());
+            hidden.insert(b.name.to_string());
         } else {
-            known.insert(b.name.clone());
+            known.insert(b.name.to_string());
         }
     }
     hidden.retain(|n| !known.contains(n));
@@ -149,8 +149,8 @@ fn handles_are_dealt_at_random_so_they_do_not_name_blocks() {
             let s = session(seed).state;
             s.blocks
                 .iter()
-                .find(|b| b.key == "cochise")
-                .map(|b| b.handle.clone())
+                .find(|b| &*b.key == "cochise")
+                .map(|b| b.handle.to_string())
                 .unwrap_or_default()
         })
         .collect();
