@@ -386,12 +386,15 @@ impl<R: Knowledge> Tree<R> {
         }
         let children = &mut self.nodes[node].children;
         let mut out = Vec::with_capacity(legal.len());
-        for (i, a) in legal.into_iter().enumerate() {
-            let found = if children.get(i).is_some_and(|c| c.action == a) {
-                Some(i)
-            } else {
-                children.iter().position(|c| c.action == a)
-            };
+        // Worlds list mostly the same actions in the same order, give or take a few:
+        // look for each action from just after the last one found, wrapping round, so
+        // matching a list costs about its length rather than its square.
+        let mut next = 0usize;
+        for a in legal {
+            let n = children.len();
+            let found = (0..n)
+                .map(|k| (next + k) % n)
+                .find(|&ci| children[ci].action == a);
             let ci = match found {
                 Some(ci) => ci,
                 None => {
@@ -410,6 +413,7 @@ impl<R: Knowledge> Tree<R> {
             };
             children[ci].avail += 1;
             out.push(ci);
+            next = ci + 1;
         }
         out
     }
