@@ -158,7 +158,7 @@ fn click(
         && let Some(s) = state(game)
         && let crate::games::harvest::state::Pending::Flee { unit, .. } = s.pending
     {
-        let id = s.p(unit).id.clone();
+        let id = s.p(unit).id.to_string();
         if sel.piece.as_deref() != Some(id.as_str()) {
             sel.piece = Some(id);
             sel.choice.clear();
@@ -240,8 +240,8 @@ fn counter_text(s: &State, p: &crate::games::harvest::PieceView) -> (String, Str
     let carried: Vec<String> = s
         .pieces
         .iter()
-        .filter(|w| matches!(w.loc, crate::games::harvest::state::Loc::Carried(h) if s.pieces[usize::from(h)].id == p.id))
-        .map(|w| if w.kind == Kind::Medicine { "Med".to_string() } else if w.flipped { format!("{}*", w.letter) } else { w.letter.clone() })
+        .filter(|w| matches!(w.loc, crate::games::harvest::state::Loc::Carried(h) if *s.pieces[usize::from(h)].id == *p.id))
+        .map(|w| if w.kind == Kind::Medicine { "Med".to_string() } else if w.flipped { format!("{}*", w.letter) } else { w.letter.to_string() })
         .collect();
     let piece = s.find(&p.id).map(|i| s.p(i));
     match p.kind {
@@ -278,7 +278,7 @@ fn counter_text(s: &State, p: &crate::games::harvest::PieceView) -> (String, Str
         Kind::Weapon => (
             format!(
                 "\"{}\"{}",
-                piece.map_or("", |w| w.letter.as_str()),
+                piece.map_or("", |w| &*w.letter),
                 if p.flipped { " LOW" } else { "" }
             ),
             "weapon".into(),
@@ -454,7 +454,7 @@ fn redraw(
     for l in &legal {
         let Ok(a) = l.parse::<Action>() else { continue };
         let (hexes, colour, label): (Vec<Coord>, Color, String) = match &a {
-            Action::Move { unit: u, hex } if *u == sel_id => {
+            Action::Move { unit: u, hex } if **u == *sel_id => {
                 let cost = unit
                     .and_then(|i| s.p(i).hex().map(|f| (i, f)))
                     .and_then(|(i, f)| rules::step_cost(s, i, f, *hex).ok());
@@ -470,23 +470,27 @@ fn redraw(
                     },
                 )
             }
-            Action::Enter { unit: u, hex } | Action::Place { piece: u, hex } if *u == sel_id => {
+            Action::Enter { unit: u, hex } | Action::Place { piece: u, hex } if **u == *sel_id => {
                 (vec![*hex], Color::srgb(0.0, 0.62, 0.45), String::new())
             }
-            Action::Mount { unit: u, hex } | Action::Dismount { unit: u, hex } if *u == sel_id => (
-                vec![*hex],
-                Color::srgb(0.34, 0.71, 0.91),
-                if matches!(a, Action::Mount { .. }) {
-                    "mount".into()
-                } else {
-                    "dismount".into()
-                },
-            ),
+            Action::Mount { unit: u, hex } | Action::Dismount { unit: u, hex }
+                if **u == *sel_id =>
+            {
+                (
+                    vec![*hex],
+                    Color::srgb(0.34, 0.71, 0.91),
+                    if matches!(a, Action::Mount { .. }) {
+                        "mount".into()
+                    } else {
+                        "dismount".into()
+                    },
+                )
+            }
             Action::Flee {
                 unit: u,
                 hex,
                 dismount,
-            } if *u == sel_id => {
+            } if **u == *sel_id => {
                 let here = unit.and_then(|i| s.p(i).hex());
                 match dismount {
                     Some(d) => (vec![*d], Color::srgb(0.94, 0.89, 0.26), "dismount".into()),
@@ -496,7 +500,7 @@ fn redraw(
                     None => (vec![*hex], Color::srgb(0.94, 0.89, 0.26), "flee".into()),
                 }
             }
-            Action::Blaze { unit: u, hex } if *u == sel_id => {
+            Action::Blaze { unit: u, hex } if **u == *sel_id => {
                 (vec![*hex], Color::srgb(0.84, 0.37, 0.0), "blaze".into())
             }
             Action::Fire {
@@ -505,7 +509,7 @@ fn redraw(
                 targets,
                 horses,
                 ammo,
-            } if *u == sel_id && targets.len() == 1 => {
+            } if **u == *sel_id && targets.len() == 1 => {
                 let need = unit.and_then(|f| {
                     rules_weapon(s, f, weapon)
                         .and_then(|w| rules::fire_calc(s, f, w, targets[0], *horses, *ammo).ok())
@@ -562,7 +566,7 @@ fn rules_weapon(
         return s.at(c).find(|&i| s.p(i).kind == Kind::Artillery);
     }
     s.carried(f)
-        .find(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == letter)
+        .find(|&w| s.p(w).kind == Kind::Weapon && *s.p(w).letter == *letter)
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource it needs

@@ -161,7 +161,7 @@ fn last_turn_position(
         .pieces
         .iter()
         .filter(|p| p.kind.is_unit() || p.kind == Kind::Leader || p.kind == Kind::Dependent)
-        .map(|p| p.id.clone())
+        .map(|p| p.id.to_string())
         .collect();
     for id in ids {
         match keep.iter().find(|(k, _)| *k == id) {
@@ -354,8 +354,8 @@ fn ai_does_not_pace_a_mounted_unit_between_friends_iii_c_2_c_iii_e_1() {
     let friends: Vec<String> = s
         .pieces
         .iter()
-        .filter(|p| p.side == 0 && p.kind.is_unit() && p.id != unit && p.mounted_on.is_none())
-        .map(|p| p.id.clone())
+        .filter(|p| p.side == 0 && p.kind.is_unit() && *p.id != *unit && p.mounted_on.is_none())
+        .map(|p| p.id.to_string())
         .take(2)
         .collect();
     Harvest::place_piece(&mut s, &friends[0], Some(&here.to_string())).unwrap();

@@ -246,7 +246,7 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
         .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
         .unwrap()
         .state;
-    let b = s.blocks.iter().find(|b| b.handle == handle).unwrap();
+    let b = s.blocks.iter().find(|b| *b.handle == *handle).unwrap();
     assert_eq!(b.status, Status::Map(area), "{}", game.status);
 }
 

@@ -12,10 +12,10 @@ fn hidden_ids(s: &wargame::games::harvest::state::State, of_side: u8) -> Vec<Str
     let mut ids = vec![];
     for p in &s.pieces {
         if p.side == of_side && (p.hidden || p.kind == Kind::Hidden) && p.on_map() {
-            ids.push(p.id.clone());
+            ids.push(p.id.to_string());
             // Weapons carried by hidden units are hidden too.
             let me = s.find(&p.id).unwrap();
-            ids.extend(s.carried(me).map(|w| s.p(w).id.clone()));
+            ids.extend(s.carried(me).map(|w| s.p(w).id.to_string()));
         }
     }
     ids

@@ -8,13 +8,17 @@ use crate::core::hexmap::Coord;
 use std::fmt;
 use std::str::FromStr;
 
+/// A piece's id in the notation (`a3`, `iL1`), shared rather than copied: states and
+/// actions are copied many times over by the AI's search.
+pub type Id = std::sync::Arc<str>;
+
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Set-up: place a counter (`place a3 0605`).
     Place {
         /// Piece id.
-        piece: String,
+        piece: Id,
         /// Hex.
         hex: Coord,
     },
@@ -23,9 +27,9 @@ pub enum Action {
     /// Fire Combat (`fire a3 R 0605`, `fire a3 R 0605h` at Horses, `fire aC1 art 0605,0606 canister`).
     Fire {
         /// Firing unit or leader.
-        unit: String,
+        unit: Id,
         /// Weapon letter, or `art` for the artillery weapon in the hex.
-        weapon: String,
+        weapon: Id,
         /// Target hexes (one except for artillery).
         targets: Vec<Coord>,
         /// Fire at the Horses counter in the target hex (VIII.C.1).
@@ -36,49 +40,49 @@ pub enum Action {
     /// Set a Blaze marker instead of firing (IX.B) (`blaze i3 0605`).
     Blaze {
         /// Unit.
-        unit: String,
+        unit: Id,
         /// Hex.
         hex: Coord,
     },
     /// Move one hex (`move a3 0606`).
     Move {
         /// Unit, leader or Hidden counter.
-        unit: String,
+        unit: Id,
         /// Adjacent hex.
         hex: Coord,
     },
     /// Enter the map from off-board (`enter i7 2001`).
     Enter {
         /// Unit.
-        unit: String,
+        unit: Id,
         /// Edge hex.
         hex: Coord,
     },
     /// Mount the Horses in the same or an adjacent hex (`mount a3 0606`).
     Mount {
         /// Unit or leader.
-        unit: String,
+        unit: Id,
         /// Hex of the Horses.
         hex: Coord,
     },
     /// Dismount into the same or an adjacent hex (`dismount a3 0606`).
     Dismount {
         /// Unit or leader.
-        unit: String,
+        unit: Id,
         /// Hex.
         hex: Coord,
     },
     /// Pick up a weapon lying in the hex (`pickup a3 aw5`).
     Pickup {
         /// Unit.
-        unit: String,
+        unit: Id,
         /// Weapon id.
-        weapon: String,
+        weapon: Id,
     },
     /// An unpinned crew shifts its unlimbered gun one hex (`shift aC1 0606`).
     Shift {
         /// Crew.
-        unit: String,
+        unit: Id,
         /// Adjacent hex.
         hex: Coord,
     },
@@ -90,7 +94,7 @@ pub enum Action {
     /// Finish moving a unit (`stop a3`).
     Stop {
         /// Unit.
-        unit: String,
+        unit: Id,
     },
     /// Decline an optional decision (reaction fire, passing Medicine).
     Pass,
@@ -104,20 +108,20 @@ pub enum Action {
     /// Eliminate a Dependent or Lodge instead of meleeing (`raze a3 iD2`).
     Raze {
         /// Unit.
-        unit: String,
+        unit: Id,
         /// Dependent or Lodge id.
-        target: String,
+        target: Id,
     },
     /// Attempt to rally a pinned unit (`rally a3`).
     Rally {
         /// Unit.
-        unit: String,
+        unit: Id,
     },
     /// Move a hit mounted unit or a routed unit (`flee a3 0609`, or `flee a3 0609 0610`
     /// to dismount into 0610).
     Flee {
         /// Unit.
-        unit: String,
+        unit: Id,
         /// Destination.
         hex: Coord,
         /// Where a mounted unit dismounts.
@@ -126,7 +130,7 @@ pub enum Action {
     /// Take a reinforcement from the pool (`recruit i7`, IX.D).
     Recruit {
         /// Unit id.
-        unit: String,
+        unit: Id,
     },
     /// Move the Dust marker in a hex to the newly pinned unit's hex (`dust 0605`, IX.E).
     Dust {
@@ -137,21 +141,21 @@ pub enum Action {
     /// (`medicine iM1 i5`, VII.D).
     Medicine {
         /// Medicine id.
-        medicine: String,
+        medicine: Id,
         /// Receiving unit.
-        unit: String,
+        unit: Id,
     },
     /// Stop loose Horses moving at random and take control of them (`catch iH1`,
     /// III.G.5).
     Catch {
         /// The Horses counter.
-        horses: String,
+        horses: Id,
     },
     /// Take a Medicine counter off the map, keeping it in play (`medicine iM1 off`,
     /// VII.D.2).
     MedicineOff {
         /// Medicine id.
-        medicine: String,
+        medicine: Id,
     },
 }
 
@@ -211,12 +215,12 @@ impl fmt::Display for Action {
     }
 }
 
-fn id(word: Option<&&str>, what: &str) -> Result<String, String> {
+fn id(word: Option<&&str>, what: &str) -> Result<Id, String> {
     let w = word.ok_or_else(|| format!("missing {what}"))?;
     if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(format!("'{w}' is not a piece id"));
     }
-    Ok((*w).to_string())
+    Ok(Id::from(*w))
 }
 
 fn hex(word: Option<&&str>) -> Result<Coord, String> {

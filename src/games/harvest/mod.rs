@@ -110,12 +110,12 @@ pub fn view(s: &State, seat: Seat) -> View {
                 Loc::Held => HELD.into(),
             };
             pieces.push(PieceView {
-                id: p.id.clone(),
+                id: p.id.to_string(),
                 kind: p.kind,
                 side: p.side,
                 hex: p.hex(),
                 place,
-                label: p.label.clone(),
+                label: p.label.to_string(),
                 pinned: p.pinned,
                 flipped: p.flipped,
                 mounted: p.mounted_on.is_some(),
@@ -258,8 +258,10 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 "melee" => p.melee.to_string(),
                 "morale" => p.morale.to_string(),
                 "carries" => {
-                    let v: Vec<String> =
-                        s.carried(s.find(id)?).map(|w| s.p(w).id.clone()).collect();
+                    let v: Vec<String> = s
+                        .carried(s.find(id)?)
+                        .map(|w| s.p(w).id.to_string())
+                        .collect();
                     v.join(",")
                 }
                 _ => return None,

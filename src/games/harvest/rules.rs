@@ -3,7 +3,7 @@
 //! leaders and Medicine (VII), the miscellaneous rules (VIII) and the scenario special
 //! rules (IX). Rule numbers in comments and log lines are the seed's own.
 
-use super::action::Action;
+use super::action::{Action, Id};
 use super::data::{Award, ForceKind, Special, VictoryRule};
 use super::state::{Ammo, Flight, HorseWalk, Kind, Loc, Pending, Phase, Pid, Side, State, Terrain};
 use crate::core::error::RuleError;
@@ -227,7 +227,7 @@ pub fn fire_calc(
     let mut row = w.row;
     if w.kind == Kind::Artillery {
         // The two-sided counter: a Gatling, or a Howitzer firing canister or shell (II.E.2).
-        if w.letter == "howitzer" {
+        if &*w.letter == "howitzer" {
             let a = ammo.ok_or("the Howitzer must declare canister or shell (II.E.2)")?;
             if w.lost_ammo.contains(&a) {
                 return Err(format!("the Howitzer can no longer fire {a:?} (II.E.4)"));
@@ -568,7 +568,7 @@ fn usable_weapons(s: &State, unit: Pid) -> Vec<Pid> {
         }
         Kind::Leader => out.extend(
             s.carried(unit)
-                .filter(|&w| s.p(w).kind == Kind::Weapon && s.p(w).letter == "P"),
+                .filter(|&w| s.p(w).kind == Kind::Weapon && &*s.p(w).letter == "P"),
         ),
         _ => {}
     }
@@ -580,7 +580,7 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
     let f = s.p(firer);
     let Some(from) = f.hex() else { return vec![] };
     let w = s.p(weapon);
-    let ammos: Vec<Option<Ammo>> = if w.kind == Kind::Artillery && w.letter == "howitzer" {
+    let ammos: Vec<Option<Ammo>> = if w.kind == Kind::Artillery && &*w.letter == "howitzer" {
         [Ammo::Canister, Ammo::Shell]
             .into_iter()
             .filter(|a| !w.lost_ammo.contains(a))
@@ -635,7 +635,7 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
         for w in usable_weapons(s, i) {
             let targets = fire_targets(s, i, w);
             let letter = if s.p(w).kind == Kind::Artillery {
-                "art".to_string()
+                Id::from("art")
             } else {
                 s.p(w).letter.clone()
             };
@@ -774,20 +774,20 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
                 continue;
             }
             let letter = if wp.kind == Kind::Artillery {
-                "art".to_string()
+                Id::from("art")
             } else {
                 wp.letter.clone()
             };
-            let ammos: Vec<Option<Ammo>> = if wp.kind == Kind::Artillery && wp.letter == "howitzer"
-            {
-                [Ammo::Canister, Ammo::Shell]
-                    .into_iter()
-                    .filter(|a| !wp.lost_ammo.contains(a))
-                    .map(Some)
-                    .collect()
-            } else {
-                vec![None]
-            };
+            let ammos: Vec<Option<Ammo>> =
+                if wp.kind == Kind::Artillery && &*wp.letter == "howitzer" {
+                    [Ammo::Canister, Ammo::Shell]
+                        .into_iter()
+                        .filter(|a| !wp.lost_ammo.contains(a))
+                        .map(Some)
+                        .collect()
+                } else {
+                    vec![None]
+                };
             for ammo in ammos {
                 if los(s, from, hex, side) && fire_calc(s, i, w, hex, false, ammo).is_ok() {
                     out.push(Action::Fire {
@@ -1428,9 +1428,9 @@ fn carry_ok(s: &State, unit: Pid, w: Pid) -> bool {
     let have: Vec<&str> = s
         .carried(unit)
         .filter(|&x| s.p(x).kind == Kind::Weapon)
-        .map(|x| s.p(x).letter.as_str())
+        .map(|x| &*s.p(x).letter)
         .collect();
-    if wp.letter == "P" {
+    if &*wp.letter == "P" {
         !have.contains(&"P")
     } else {
         !have.iter().any(|l| *l != "P")
@@ -1500,9 +1500,9 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
                     let l = if wp.kind == Kind::Artillery {
                         "art"
                     } else {
-                        wp.letter.as_str()
+                        &*wp.letter
                     };
-                    matches!(a, Action::Fire { weapon, .. } if weapon == l)
+                    matches!(a, Action::Fire { weapon, .. } if &**weapon == l)
                 })
                 .ok_or_else(|| RuleError::new("no such weapon"))?;
             let mode = match s.pending {
@@ -1823,7 +1823,7 @@ fn big_artillery_group_ok(s: &State, a: &Action, legal: &[Action]) -> bool {
     else {
         return false;
     };
-    if weapon != "art" || targets.len() < 3 {
+    if &**weapon != "art" || targets.len() < 3 {
         return false;
     }
     let mut sorted = targets.clone();
@@ -1920,11 +1920,11 @@ fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
 
 fn marker(kind: Kind, side: Side, id: String, hex: Coord) -> super::state::Piece {
     super::state::Piece {
-        id: format!("{}{}", if kind == Kind::Blaze { "x" } else { "u" }, id),
+        id: format!("{}{}", if kind == Kind::Blaze { "x" } else { "u" }, id).into(),
         kind,
         side,
         loc: Loc::Map(hex),
-        label: format!("{kind:?}"),
+        label: format!("{kind:?}").into(),
         melee: 0,
         morale: 0,
         ma: 0,
@@ -1934,7 +1934,7 @@ fn marker(kind: Kind, side: Side, id: String, hex: Coord) -> super::state::Piece
         flipped: false,
         hidden: false,
         mounted_on: None,
-        letter: String::new(),
+        letter: Id::from(""),
         row: 0,
         lost_ammo: vec![],
     }
@@ -2229,7 +2229,7 @@ fn fire(
         if wp.kind == Kind::Artillery {
             wp.letter.clone()
         } else {
-            format!("\"{}\"", wp.letter)
+            format!("\"{}\"", wp.letter).into()
         }
     };
     let mut hits = vec![];
@@ -2270,7 +2270,7 @@ fn fire(
     if roll == 1 {
         let wk = s.p(w).kind;
         if wk == Kind::Artillery {
-            if s.p(w).letter == "gatling" {
+            if &*s.p(w).letter == "gatling" {
                 s.pm(w).loc = Loc::Removed;
                 log.push(LogEntry::public(
                     "Natural 1: the Gatling Gun jams permanently and is removed (II.E.4)"
@@ -2287,7 +2287,7 @@ fn fire(
             }
         } else if low_ammo_rules(s, firer_side) {
             let wp = s.p(w);
-            if wp.flipped || wp.letter == "S" || wp.letter == "P" {
+            if wp.flipped || &*wp.letter == "S" || &*wp.letter == "P" {
                 s.pm(w).loc = Loc::Removed;
                 log.push(LogEntry::public(format!(
                     "Natural 1: weapon {} is removed from play (II.D.1)",
@@ -2640,10 +2640,10 @@ fn abandon_weapons(s: &mut State, u: Pid, c: Coord, log: &mut Vec<LogEntry>) {
         .collect();
     for w in carried {
         let wp = s.p(w);
-        if wp.letter == "P" {
+        if &*wp.letter == "P" {
             continue; // II.C.1: "P" is never abandoned.
         }
-        if wp.flipped || wp.letter == "S" {
+        if wp.flipped || &*wp.letter == "S" {
             s.pm(w).loc = Loc::Removed;
             log.push(LogEntry::public(format!(
                 "Weapon {} is abandoned and removed from play (II.C.2)",
@@ -3166,7 +3166,7 @@ fn recruit_pool(s: &State, side: Side) -> Vec<Pid> {
 /// One `recruit` action per kind of counter in the pool (printed values and whether it
 /// comes armed), choosing fresh counters before recycled ones.
 fn recruit_options(s: &State, out: &mut Vec<Action>) {
-    let mut seen: Vec<(String, bool)> = vec![];
+    let mut seen: Vec<(Id, bool)> = vec![];
     let mut pool = recruit_pool(s, s.phasing);
     pool.sort_by_key(|&i| (s.p(i).loc == Loc::Eliminated, i));
     for i in pool {

@@ -661,7 +661,7 @@ fn check_setup(s: &State) -> Result<(), (String, String)> {
                 ),
             ));
         }
-        if p.kind == Kind::Artillery && !matches!(p.letter.as_str(), "gatling" | "howitzer") {
+        if p.kind == Kind::Artillery && !matches!(&*p.letter, "gatling" | "howitzer") {
             return Err((
                 "Artillery".into(),
                 format!(
@@ -687,7 +687,7 @@ fn check_setup(s: &State) -> Result<(), (String, String)> {
         } else {
             9
         };
-        if let Some(prev) = seen.insert((c, side_key, class.to_string()), p.id.clone()) {
+        if let Some(prev) = seen.insert((c, side_key, class.to_string()), p.id.to_string()) {
             return Err((
                 c.to_string(),
                 format!("set-up over-stacks {c}: {prev} and {} (III.E)", p.id),
@@ -765,11 +765,11 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 None
             };
             pieces.push(Piece {
-                id,
+                id: id.into(),
                 kind,
                 side: f.side,
                 loc: loc.clone(),
-                label: f.label.clone(),
+                label: f.label.as_str().into(),
                 melee: f.melee,
                 morale: f.morale,
                 ma: f.ma,
@@ -779,7 +779,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 flipped: false,
                 hidden: f.hidden,
                 mounted_on,
-                letter: f.gun.clone().unwrap_or_default(),
+                letter: f.gun.as_deref().unwrap_or_default().into(),
                 row: f
                     .gun
                     .as_deref()
@@ -791,14 +791,15 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 let wid = next_id(f.side, "w");
                 let row = stat.weapon_row(l).unwrap_or(0);
                 pieces.push(Piece {
-                    id: wid,
+                    id: wid.into(),
                     kind: Kind::Weapon,
                     side: f.side,
                     loc: Loc::Carried(me),
                     label: format!(
                         "\"{l}\" {}",
                         stat.tables.fct.get(row).map_or("", |r| r.name.as_str())
-                    ),
+                    )
+                    .into(),
                     melee: 0,
                     morale: 0,
                     ma: 0,
@@ -808,7 +809,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                     flipped: false,
                     hidden: false,
                     mounted_on: None,
-                    letter: l.clone(),
+                    letter: l.as_str().into(),
                     row,
                     lost_ammo: vec![],
                 });

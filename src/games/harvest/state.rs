@@ -2,6 +2,7 @@
 //! per-phase bookkeeping and the dice. Static data (map, tables, scenario) is shared
 //! behind an `Arc` so that cloning a state for undo or search is cheap.
 
+use super::action::Id;
 use super::data::{ScenarioDef, Tables};
 use crate::core::dice::Dice;
 use crate::core::hexmap::{Coord, HexMap};
@@ -179,8 +180,9 @@ pub enum Ammo {
 /// One counter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Piece {
-    /// Id used in notation (`a3`, `iL1`, `aw2`).
-    pub id: String,
+    /// Id used in notation (`a3`, `iL1`, `aw2`); shared, so copying a state for the
+    /// AI's search does not copy the text.
+    pub id: Id,
     /// What it is.
     pub kind: Kind,
     /// Owning side.
@@ -188,7 +190,7 @@ pub struct Piece {
     /// Where it is.
     pub loc: Loc,
     /// Printed label.
-    pub label: String,
+    pub label: Id,
     /// Melee factor (units) or leadership rating (leaders).
     pub melee: u8,
     /// Morale (units) or leadership range (leaders).
@@ -208,7 +210,7 @@ pub struct Piece {
     /// The Horses counter it rides.
     pub mounted_on: Option<Pid>,
     /// Weapon letter (weapons).
-    pub letter: String,
+    pub letter: Id,
     /// FCT row (weapons).
     pub row: usize,
     /// Ammunition types lost to a natural 1 (howitzer).
@@ -430,7 +432,7 @@ impl State {
     pub fn find(&self, id: &str) -> Option<Pid> {
         self.pieces
             .iter()
-            .position(|p| p.id == id)
+            .position(|p| &*p.id == id)
             .map(|i| i as Pid)
     }
     /// A piece by index.
