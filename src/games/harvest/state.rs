@@ -448,7 +448,7 @@ impl State {
         self.pieces
             .iter()
             .enumerate()
-            .filter(move |(_, p)| p.loc == Loc::Map(c))
+            .filter(move |(_, p)| matches!(p.loc, Loc::Map(h) if h == c))
             .map(|(i, _)| i as Pid)
     }
     /// The combat unit (unit or crew) of a side in a hex.
