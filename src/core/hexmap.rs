@@ -8,9 +8,22 @@
 
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::fmt;
+use std::rc::Rc;
 use std::str::FromStr;
+
+/// Most lines of sight kept per thread by [`HexMap::los`] (a few megabytes at most).
+const LINE_CACHE: usize = 100_000;
+
+/// Lines of sight traced so far: the intervening hexes, by the line's two ends.
+type Lines = HashMap<(Coord, Coord), Rc<[Coord]>>;
+
+thread_local! {
+    /// The lines traced on this thread.
+    static LINES: RefCell<Lines> = RefCell::new(HashMap::new());
+}
 
 /// A hex named by its printed number: column then row, both 1-based (`0712` is column 7,
 /// row 12).
@@ -373,8 +386,23 @@ impl HexMap {
     }
 
     /// Line of sight from `a` to `b`: blocked if any intervening hex `blocks`.
+    ///
+    /// The intervening hexes depend on the two coordinates alone, so each pair's line is
+    /// traced once per thread and kept (rules and the AI's search ask for the same
+    /// lines over and over); the cache is emptied when it grows past [`LINE_CACHE`].
     pub fn los(&self, a: Coord, b: Coord, blocks: impl Fn(Coord) -> bool) -> bool {
-        self.intervening(a, b).into_iter().all(|c| !blocks(c))
+        let line = LINES.with(|lines| {
+            let mut lines = lines.borrow_mut();
+            if lines.len() >= LINE_CACHE {
+                lines.clear();
+            }
+            Rc::clone(
+                lines
+                    .entry((a, b))
+                    .or_insert_with(|| self.intervening(a, b).into()),
+            )
+        });
+        line.iter().all(|&c| !blocks(c))
     }
 
     /// Movement-cost search (Dijkstra) from `start` with a budget. `cost(from, to)`
