@@ -104,7 +104,13 @@ const FAR: u32 = 40;
 /// Distance from `c` to the nearest enemy piece worth attacking: a combat unit, a
 /// leader, or a Dependent or Lodge (raze targets that score, VIII.D).
 fn nearest_target(s: &State, side: u8, c: Coord) -> u32 {
-    targets(s, side)
+    nearest_of(&targets(s, side).collect::<Vec<_>>(), c)
+}
+
+/// Distance from `c` to the nearest of `hexes` (`u32::MAX` if there are none).
+fn nearest_of(hexes: &[Coord], c: Coord) -> u32 {
+    hexes
+        .iter()
         .map(|h| h.distance(c))
         .min()
         .unwrap_or(u32::MAX)
@@ -147,6 +153,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         }
     }
     let moving = s.phase == Phase::Movement && s.phasing == side;
+    let aims: Vec<Coord> = targets(s, side).collect();
     let mut in_zone = 0u32;
     let mut covered = 0u32;
     let mut closeness = 0.0;
@@ -163,8 +170,8 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             // Later arrivals are as far as the distance term goes.
             let d = if *turn <= s.turn {
                 let zone = zone_of(s, entry);
-                targets(s, side)
-                    .filter_map(|c| s.stat.map.index(c).and_then(|i| zone.dist.get(i)))
+                aims.iter()
+                    .filter_map(|&c| s.stat.map.index(c).and_then(|i| zone.dist.get(i)))
                     .copied()
                     .min()
                     .unwrap_or(FAR)
@@ -192,7 +199,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         if zone.is_some_and(|z| z.contains(&c)) {
             in_zone += 1;
         }
-        let d = f64::from(nearest_target(s, side, c).min(FAR));
+        let d = f64::from(nearest_of(&aims, c).min(FAR));
         // Movement not yet spent this phase counts, a little less than movement made:
         // a unit whose move is finished (by starting another unit, say) loses what it
         // had left, so the search finishes one unit's approach before starting the
@@ -226,7 +233,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             .iter()
             .filter(|p| p.side == side && p.kind.is_unit())
             .filter_map(|p| p.hex())
-            .map(|c| nearest_target(s, side, c).min(8))
+            .map(|c| nearest_of(&aims, c).min(8))
             .max()
             .unwrap_or(0);
         x += SAFEST * f64::from(safest);
