@@ -120,7 +120,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--report FILE.md]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg.",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg.",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -211,11 +211,12 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
 }
 
 /// Options `simulate` understands (anything else starting with `--` is refused).
-const SIMULATE_OPTIONS: [&str; 8] = [
+const SIMULATE_OPTIONS: [&str; 9] = [
     "--scenario",
     "--games",
     "--seed",
     "--max-actions",
+    "--jobs",
     "--players",
     "--option",
     "--report",
@@ -235,6 +236,59 @@ fn shell_word(w: &str) -> String {
     } else {
         format!("'{}'", w.replace('\'', "'\\''"))
     }
+}
+
+/// Run `play(0..n)` on up to `jobs` threads, each taking the next game as it finishes
+/// one, and return the results in game order; the first failed game's error (by game
+/// number) if any failed. After a failure no new game is started.
+fn play_all<T: Send>(
+    n: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let slots: Vec<Mutex<Option<Result<T, String>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let work = || {
+        while !failed.load(Ordering::Relaxed) {
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= n {
+                break;
+            }
+            let r = play(g);
+            if r.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            if let Ok(mut slot) = slots[g].lock() {
+                *slot = Some(r);
+            }
+        }
+    };
+    if jobs <= 1 || n <= 1 {
+        work();
+    } else {
+        std::thread::scope(|sc| {
+            for _ in 0..jobs.min(n) {
+                sc.spawn(work);
+            }
+        });
+    }
+    let mut out = Vec::with_capacity(n);
+    for (g, slot) in slots.into_iter().enumerate() {
+        match slot.into_inner().ok().flatten() {
+            Some(Ok(p)) => out.push(p),
+            Some(Err(e)) => return Err(e),
+            // Not played: an earlier-started game failed; its error comes first.
+            None => {
+                return Err(format!(
+                    "game {g} was not played: another game failed first"
+                ));
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
@@ -306,21 +360,28 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let all_random = players
         .as_ref()
         .is_none_or(|p| p.iter().all(|x| *x == crate::core::ai::Player::Random));
-    let mut played = Vec::with_capacity(n);
+    let default_jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs: usize = a.num("--jobs", default_jobs)?;
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
     let t0 = Instant::now();
-    for g in 0..n {
+    // Game g depends on the seed and g alone, so the games may be played in any order
+    // and on any thread: they are collected by number, and the report is the same for
+    // every --jobs.
+    let play = |g: usize| -> Result<crate::core::game::Playout, String> {
         let game_seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(g as u64);
         let session = games::new_session_with(root, &scenario, game_seed, false, &options)
             .map_err(|e| e.to_string())?;
-        let p = match (&players, all_random) {
+        match (&players, all_random) {
             (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
         }
-        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
-        played.push(p);
-    }
+        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))
+    };
+    let played = play_all(n, jobs, play)?;
     let secs = t0.elapsed().as_secs_f64();
     let game_id = proto.scenario().split('/').next().unwrap_or_default();
     let game = games::games().into_iter().find(|g| g.id == game_id);

@@ -148,6 +148,37 @@ fn view_after_steps_and_replay_of_a_save() {
 }
 
 #[test]
+fn simulate_reports_the_same_whatever_the_number_of_jobs() {
+    // Games are played on several threads at once; the report must not depend on how
+    // many, or on which thread finished first. Greedy players make the games differ.
+    let args = |jobs: &'static str| {
+        [
+            "simulate",
+            "--scenario",
+            "harvest_the_wind/massacre_canyon",
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--players",
+            "greedy,random",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let one = run(&args("1"));
+    assert_eq!(one.0, 0, "{}", one.2);
+    for jobs in ["2", "5"] {
+        let many = run(&args(jobs));
+        assert_eq!(many.0, 0, "{}", many.2);
+        assert_eq!(many.1, one.1, "--jobs {jobs} changed the report");
+    }
+    let zero = run(&args("0"));
+    assert_eq!(zero.0, 2);
+    assert!(zero.2.contains("--jobs must be at least 1"), "{}", zero.2);
+}
+
+#[test]
 fn simulate_seats_players_and_refuses_bad_player_specs() {
     let args = [
         "simulate",
