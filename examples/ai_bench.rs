@@ -4,13 +4,13 @@
 //! Per shipped scenario it reports the time of one AI decision at each level from 1 to
 //! LEVELS (default 3), over POSITIONS (default 8) mid-game positions reached by seeded
 //! random play (positions with a single legal action are skipped, since those cost
-//! nothing), and the time of whole AI-vs-AI games at level 1 (GAMES, default 1). With
-//! FILTER, only scenarios whose id contains it are measured; with `AI_BENCH_EACH` set,
-//! each position's time goes to stderr.
+//! nothing), and the time of whole AI-vs-AI games at the default level (GAMES, default
+//! 1; seeds 0, 1, ...). With FILTER, only scenarios whose id contains it are measured;
+//! with `AI_BENCH_EACH` set, each position's time goes to stderr.
 
 use rand::SeedableRng;
 use std::time::Instant;
-use wargame::core::ai::Player;
+use wargame::core::ai::{DEFAULT_LEVEL, Player};
 use wargame::games;
 
 fn main() {
@@ -27,7 +27,11 @@ fn main() {
     for l in 1..=levels {
         print!(" {:>16}", format!("ai:{l} ms/move"));
     }
-    println!(" {:>14} {:>10}", "ai:1 game s", "actions");
+    println!(
+        " {:>14} {:>10}",
+        format!("ai:{DEFAULT_LEVEL} game s"),
+        "actions"
+    );
     for g in games::games() {
         for id in games::scenarios(&root, g.id) {
             if !id.contains(&filter) {
@@ -73,7 +77,12 @@ fn main() {
             }
             let s = games::new_session_with(&root, &id, 1, false, &[]).expect("loads");
             let seats = usize::from(s.seats());
-            let players = vec![Player::Search { level: 1 }; seats];
+            let players = vec![
+                Player::Search {
+                    level: DEFAULT_LEVEL
+                };
+                seats
+            ];
             let t = Instant::now();
             let mut actions = 0;
             for g in 0..full_games {
