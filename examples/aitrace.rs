@@ -36,8 +36,12 @@ fn main() {
     let mut prev: Option<(wargame::games::harvest::state::State, String)> = None;
     while let Some(seat) = Harvest::to_act(&s) {
         n += 1;
-        if n > 20_000 {
-            println!("stopped after 20000 actions");
+        let cap: usize = std::env::var("AI_TRACE_MAX")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20_000);
+        if n > cap {
+            println!("stopped after {cap} actions");
             break;
         }
         let phase_name = s.phase.name().to_string();

@@ -195,6 +195,17 @@ pub fn choose<R: Knowledge>(
     player: Player,
     rng: &mut ChaCha8Rng,
 ) -> Option<R::Action> {
+    choose_among::<R>(state, player, rng, false)
+}
+
+/// [`choose`], where `worthwhile` also restricts a greedy player to the actions worth
+/// considering ([`Knowledge::worth`]), as the search always is.
+fn choose_among<R: Knowledge>(
+    state: &R::State,
+    player: Player,
+    rng: &mut ChaCha8Rng,
+    worthwhile: bool,
+) -> Option<R::Action> {
     let seat = R::to_act(state)?;
     let legal = R::legal_actions(state);
     if legal.len() <= 1 {
@@ -206,6 +217,11 @@ pub fn choose<R: Knowledge>(
             legal.into_iter().nth(i)
         }
         Player::Greedy => {
+            let legal = if worthwhile {
+                considered::<R>(state, legal)
+            } else {
+                legal
+            };
             let values = one_step::<R>(&legal, seat, Listed::Elsewhere, || {
                 R::determinize(state, seat, rng)
             });
@@ -653,20 +669,22 @@ fn closing_action<R: Knowledge>(state: &R::State) -> Option<R::Action> {
 
 /// A computer seat's decision in a whole game: [`choose`], except that a searching or
 /// greedy seat that has already made [`STALL_GUARD`] decisions in this game turn (`made`)
-/// ends the phase or passes when it may.
+/// ends the phase or passes when it may. Where it may not (a unit passing through a
+/// friend's hex must move on, and a mounted unit has no movement limit), a greedy seat
+/// then keeps to the actions worth considering, as the search always does: greedy
+/// walked a mounted unit between two friends' hexes for ever in some Reno's Defense
+/// games.
 pub fn decide<R: Knowledge>(
     state: &R::State,
     player: Player,
     rng: &mut ChaCha8Rng,
     made: usize,
 ) -> Option<R::Action> {
-    if made >= STALL_GUARD
-        && player != Player::Random
-        && let Some(a) = closing_action::<R>(state)
-    {
+    let stalled = made >= STALL_GUARD && player != Player::Random;
+    if stalled && let Some(a) = closing_action::<R>(state) {
         return Some(a);
     }
-    choose::<R>(state, player, rng)
+    choose_among::<R>(state, player, rng, stalled)
 }
 
 /// Play a whole game with one player per seat, from `state` to its end or `max`

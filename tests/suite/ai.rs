@@ -384,3 +384,35 @@ fn ai_does_not_pace_a_mounted_unit_between_friends_iii_c_2_c_iii_e_1() {
         assert!(stoppable.contains(&a.to_string()), "seed {seed}: chose {a}");
     }
 }
+
+/// III.E.1 and III.C.2.c: a unit passing through a friend's hex must move on, and a
+/// mounted unit has no movement limit, so while one walks between two friends' hexes
+/// no `end` is legal. The greedy player once did that for ever (game 9 of
+/// `simulate --scenario harvest_the_wind/renos_defense --seed 1 --players greedy,greedy`
+/// never ended); past the stall guard it now keeps to the actions worth considering.
+#[test]
+fn greedy_stops_walking_between_friends_when_no_end_is_legal_iii_e_1_iii_c_2_c() {
+    let root = wargame::games::harvest::setup::data_root();
+    // The seeds `simulate --seed 1` gives its game 9.
+    let game_seed = 1u64.wrapping_mul(6364136223846793005).wrapping_add(9);
+    let s = wargame::games::new_session_with(
+        &root,
+        "harvest_the_wind/renos_defense",
+        game_seed,
+        false,
+        &[],
+    )
+    .unwrap();
+    let p = s
+        .play_with(
+            &[Player::Greedy, Player::Greedy],
+            game_seed ^ 0x9E37_79B9_7F4A_7C15,
+            20_000,
+        )
+        .unwrap();
+    assert!(
+        p.outcome.is_some(),
+        "greedy did not finish in {} actions",
+        p.actions
+    );
+}
