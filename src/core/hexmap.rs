@@ -495,6 +495,36 @@ mod tests {
     }
 
     #[test]
+    fn cached_lines_of_sight_check_exactly_the_intervening_hexes_both_ways() {
+        // `los` keeps each traced line; asked again (and in the other direction) it must
+        // look at exactly the hexes `intervening` names for that very pair.
+        let m = HexMap::filled(8, 8, "open");
+        for pass in 0..2 {
+            for (a, b) in [
+                (Coord::new(1, 1), Coord::new(7, 6)),
+                (Coord::new(7, 6), Coord::new(1, 1)),
+                (Coord::new(3, 2), Coord::new(3, 8)),
+                (Coord::new(2, 5), Coord::new(8, 2)),
+            ] {
+                let seen = RefCell::new(Vec::new());
+                assert!(m.los(a, b, |c| {
+                    seen.borrow_mut().push(c);
+                    false
+                }));
+                assert_eq!(
+                    seen.into_inner(),
+                    m.intervening(a, b),
+                    "{a}-{b}, pass {pass}"
+                );
+                // A blocking hex on the line blocks it, cached or not.
+                if let Some(&mid) = m.intervening(a, b).first() {
+                    assert!(!m.los(a, b, |c| c == mid), "{a}-{b}, pass {pass}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn even_columns_are_shoved_south() {
         // 0201 lies south-east of 0101, so 0101's SE neighbour is 0201.
         assert_eq!(Coord::new(1, 1).step(Dir::SE), Some(Coord::new(2, 1)));
