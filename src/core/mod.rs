@@ -12,3 +12,4 @@ pub mod game;
 pub mod hexmap;
 pub mod save;
 pub mod session;
+pub mod sym;

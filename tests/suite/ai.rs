@@ -54,13 +54,9 @@ fn block_game_ai_decides_the_same_whatever_the_hidden_blocks_are() {
         .collect();
     assert!(us.len() >= 2, "two hidden US blocks on the map");
     let (i, j) = (us[0], us[us.len() - 1]);
-    let (si, hi, pi) = (
-        b.blocks[i].status,
-        b.blocks[i].handle.clone(),
-        b.blocks[i].sp,
-    );
+    let (si, hi, pi) = (b.blocks[i].status, b.blocks[i].handle, b.blocks[i].sp);
     b.blocks[i].status = b.blocks[j].status;
-    b.blocks[i].handle = b.blocks[j].handle.clone();
+    b.blocks[i].handle = b.blocks[j].handle;
     b.blocks[i].sp = b.blocks[j].sp;
     b.blocks[j].status = si;
     b.blocks[j].handle = hi;

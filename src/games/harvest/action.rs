@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 /// A piece's id in the notation (`a3`, `iL1`), shared rather than copied: states and
 /// actions are copied many times over by the AI's search.
-pub type Id = std::sync::Arc<str>;
+pub type Id = crate::core::sym::Sym;
 
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

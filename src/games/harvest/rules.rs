@@ -327,7 +327,7 @@ fn leader_medicine_mod(s: &State, unit: Pid) -> (u8, Vec<String>) {
         .filter(|p| p.kind == Kind::Leader && p.side == u.side)
         .filter_map(|p| p.hex().map(|h| (p, h)))
         .filter(|(p, h)| h.distance(c) <= u32::from(p.morale))
-        .map(|(p, _)| (p.melee, p.id.clone()))
+        .map(|(p, _)| (p.melee, p.id))
         .max();
     if let Some((r, id)) = best.filter(|(r, _)| *r > 0) {
         total += r;
@@ -445,7 +445,7 @@ pub fn legal(s: &State) -> Vec<Action> {
         }
         Pending::Capture { horse, .. } => {
             out.push(Action::Catch {
-                horses: s.p(horse).id.clone(),
+                horses: s.p(horse).id,
             });
             out.push(Action::Pass);
             return out;
@@ -486,7 +486,7 @@ pub fn legal(s: &State) -> Vec<Action> {
                     && p.pinned
                     && !s.rallied.contains(&i)
                 {
-                    out.push(Action::Rally { unit: p.id.clone() });
+                    out.push(Action::Rally { unit: p.id });
                 }
             }
             if s.stat.scenario.sides[usize::from(s.phasing)].indian {
@@ -502,9 +502,7 @@ pub fn legal(s: &State) -> Vec<Action> {
                     {
                         medicine_targets(s, i as Pid, false, &mut out);
                         if p.loc != Loc::Held {
-                            out.push(Action::MedicineOff {
-                                medicine: p.id.clone(),
-                            });
+                            out.push(Action::MedicineOff { medicine: p.id });
                         }
                     }
                 }
@@ -526,7 +524,7 @@ fn setup_actions(s: &State, out: &mut Vec<Action>) {
             for c in zone {
                 if Some(c) != p.hex() && super::setup::can_place(s, i as Pid, c) {
                     out.push(Action::Place {
-                        piece: p.id.clone(),
+                        piece: p.id,
                         hex: c,
                     });
                 }
@@ -637,12 +635,12 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
             let letter = if s.p(w).kind == Kind::Artillery {
                 Id::from("art")
             } else {
-                s.p(w).letter.clone()
+                s.p(w).letter
             };
             for (c, horses, ammo) in &targets {
                 out.push(Action::Fire {
-                    unit: p.id.clone(),
-                    weapon: letter.clone(),
+                    unit: p.id,
+                    weapon: letter,
                     targets: vec![*c],
                     horses: *horses,
                     ammo: *ammo,
@@ -658,10 +656,7 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
         {
             for c in s.stat.map.coords().filter(|c| c.distance(from) <= 2) {
                 if blaze_ok(s, c) {
-                    out.push(Action::Blaze {
-                        unit: p.id.clone(),
-                        hex: c,
-                    });
+                    out.push(Action::Blaze { unit: p.id, hex: c });
                 }
             }
         }
@@ -678,7 +673,7 @@ fn multi_targets(
     singles: &[(Coord, bool, Option<Ammo>)],
     out: &mut Vec<Action>,
 ) {
-    let id = s.p(firer).id.clone();
+    let id = s.p(firer).id;
     for (i, (a, ha, am)) in singles.iter().enumerate() {
         for (b, hb, bm) in &singles[i + 1..] {
             if *ha || *hb || am != bm || a.distance(*b) != 1 || *am == Some(Ammo::Shell) {
@@ -687,7 +682,7 @@ fn multi_targets(
             let targets = vec![*a, *b];
             if multi_ok(s, firer, w, &targets, *am).is_ok() {
                 out.push(Action::Fire {
-                    unit: id.clone(),
+                    unit: id,
                     weapon: "art".into(),
                     targets,
                     horses: false,
@@ -776,7 +771,7 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
             let letter = if wp.kind == Kind::Artillery {
                 Id::from("art")
             } else {
-                wp.letter.clone()
+                wp.letter
             };
             let ammos: Vec<Option<Ammo>> =
                 if wp.kind == Kind::Artillery && &*wp.letter == "howitzer" {
@@ -791,8 +786,8 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
             for ammo in ammos {
                 if los(s, from, hex, side) && fire_calc(s, i, w, hex, false, ammo).is_ok() {
                     out.push(Action::Fire {
-                        unit: p.id.clone(),
-                        weapon: letter.clone(),
+                        unit: p.id,
+                        weapon: letter,
                         targets: vec![hex],
                         horses: false,
                         ammo,
@@ -896,7 +891,7 @@ fn flee_options(
     if ends.iter().any(|&(d, _)| d == from) {
         match why {
             Flight::Rout => out.push(Action::Flee {
-                unit: u.id.clone(),
+                unit: u.id,
                 hex: from,
                 dismount: None,
             }),
@@ -908,7 +903,7 @@ fn flee_options(
                 for x in spots {
                     if x == from || flee_passable(s, unit, false, x) {
                         out.push(Action::Flee {
-                            unit: u.id.clone(),
+                            unit: u.id,
                             hex: from,
                             dismount: Some(x),
                         });
@@ -928,7 +923,7 @@ fn flee_options(
     steps.sort();
     for nb in steps {
         out.push(Action::Flee {
-            unit: u.id.clone(),
+            unit: u.id,
             hex: nb,
             dismount: None,
         });
@@ -979,8 +974,8 @@ fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Act
             continue;
         }
         out.push(Action::Medicine {
-            medicine: m.id.clone(),
-            unit: p.id.clone(),
+            medicine: m.id,
+            unit: p.id,
         });
     }
 }
@@ -1013,8 +1008,8 @@ fn raze_actions(s: &State, out: &mut Vec<Action>) {
             let tp = s.p(t);
             if tp.side != p.side && matches!(tp.kind, Kind::Dependent | Kind::Lodge) {
                 out.push(Action::Raze {
-                    unit: p.id.clone(),
-                    target: tp.id.clone(),
+                    unit: p.id,
+                    target: tp.id,
                 });
             }
         }
@@ -1192,7 +1187,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 && can_step(s, i, to)
             {
                 out.push(Action::Move {
-                    unit: p.id.clone(),
+                    unit: p.id,
                     hex: to,
                 });
                 any = true;
@@ -1203,9 +1198,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 .iter()
                 .any(|x| matches!(x, Action::Move { unit, .. } if *unit == s.p(a).id))
             {
-                out.push(Action::Stop {
-                    unit: s.p(a).id.clone(),
-                });
+                out.push(Action::Stop { unit: s.p(a).id });
             }
         } else if !any {
             out.push(Action::End);
@@ -1221,7 +1214,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         for to in s.stat.map.neighbors(here) {
             if can_step(s, a, to) {
                 out.push(Action::Move {
-                    unit: s.p(a).id.clone(),
+                    unit: s.p(a).id,
                     hex: to,
                 });
             }
@@ -1244,7 +1237,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         for to in s.stat.map.neighbors(from) {
             if can_step(s, i, to) {
                 out.push(Action::Move {
-                    unit: p.id.clone(),
+                    unit: p.id,
                     hex: to,
                 });
             }
@@ -1257,20 +1250,14 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
             if p.mounted_on.is_none() {
                 for c in std::iter::once(from).chain(s.stat.map.neighbors(from)) {
                     if mount_target(s, i, c).is_some() {
-                        out.push(Action::Mount {
-                            unit: p.id.clone(),
-                            hex: c,
-                        });
+                        out.push(Action::Mount { unit: p.id, hex: c });
                     }
                 }
             } else {
                 for c in std::iter::once(from).chain(s.stat.map.neighbors(from)) {
                     // III.D.2: after entering an enemy hex, only dismounting in place.
                     if (!rec.stopped || c == from) && dismount_ok(s, i, c) {
-                        out.push(Action::Dismount {
-                            unit: p.id.clone(),
-                            hex: c,
-                        });
+                        out.push(Action::Dismount { unit: p.id, hex: c });
                     }
                 }
             }
@@ -1291,14 +1278,14 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                     && !enemy_present(s, to, p.side)
                 {
                     out.push(Action::Shift {
-                        unit: p.id.clone(),
+                        unit: p.id,
                         hex: to,
                     });
                 }
             }
         }
         if s.active == Some(i) {
-            out.push(Action::Stop { unit: p.id.clone() });
+            out.push(Action::Stop { unit: p.id });
         }
     }
     {
@@ -1313,10 +1300,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                 }
                 for &c in super::setup::zone_hexes(s, zone) {
                     if entry_ok(s, i as Pid, c) {
-                        out.push(Action::Enter {
-                            unit: p.id.clone(),
-                            hex: c,
-                        });
+                        out.push(Action::Enter { unit: p.id, hex: c });
                     }
                 }
             }
@@ -1334,8 +1318,8 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
             for w in s.at(here) {
                 if s.p(w).kind == Kind::Weapon && carry_ok(s, i as Pid, w) {
                     out.push(Action::Pickup {
-                        unit: p.id.clone(),
-                        weapon: s.p(w).id.clone(),
+                        unit: p.id,
+                        weapon: s.p(w).id,
                     });
                 }
             }
@@ -1834,8 +1818,8 @@ fn big_artillery_group_ok(s: &State, a: &Action, legal: &[Action]) -> bool {
     }
     let each = targets.iter().all(|t| {
         legal.contains(&Action::Fire {
-            unit: unit.clone(),
-            weapon: weapon.clone(),
+            unit: *unit,
+            weapon: *weapon,
             targets: vec![*t],
             horses: false,
             ammo: *ammo,
@@ -2227,7 +2211,7 @@ fn fire(
     let wname = {
         let wp = s.p(w);
         if wp.kind == Kind::Artillery {
-            wp.letter.clone()
+            wp.letter
         } else {
             format!("\"{}\"", wp.letter).into()
         }
@@ -3077,7 +3061,7 @@ fn run_loose_horses(s: &mut State, log: &mut Vec<LogEntry>) {
             continue;
         };
         let h = w.horse;
-        let id = s.p(h).id.clone();
+        let id = s.p(h).id;
         let Some(c) = s.p(h).hex() else { continue };
         if w.left == 0 || w.drinking {
             log.push(LogEntry::public(format!("Loose Horses {id} stop in {c}")));
@@ -3170,12 +3154,10 @@ fn recruit_options(s: &State, out: &mut Vec<Action>) {
     let mut pool = recruit_pool(s, s.phasing);
     pool.sort_by_key(|&i| (s.p(i).loc == Loc::Eliminated, i));
     for i in pool {
-        let key = (s.p(i).label.clone(), s.carried(i).next().is_some());
+        let key = (s.p(i).label, s.carried(i).next().is_some());
         if !seen.contains(&key) {
             seen.push(key);
-            out.push(Action::Recruit {
-                unit: s.p(i).id.clone(),
-            });
+            out.push(Action::Recruit { unit: s.p(i).id });
         }
     }
 }

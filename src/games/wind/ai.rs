@@ -17,7 +17,7 @@ use super::rules::{APACHE, ARMY, leadership};
 use super::state::{Bid, FORT, Pending, Phase, RESERVATION, State, Status, TOWN, US};
 use crate::core::dice::Dice;
 use crate::core::game::Seat;
-use std::sync::Arc;
+use crate::core::sym::Sym;
 
 /// A block as the evaluating seat counts it: its own blocks and revealed ones as they
 /// are; the other side's hidden blocks as the average of what they could be (the blocks
@@ -685,20 +685,20 @@ impl crate::core::ai::Knowledge for Wind {
                     && matches!(b.status, Status::Pool | Status::Drawn | Status::Map(_))
             };
             // Public slots: handle, where it is.
-            let mut slots: Vec<(Arc<str>, Status)> = s
+            let mut slots: Vec<(Sym, Status)> = s
                 .blocks
                 .iter()
                 .filter(|b| unseen(b) && matches!(b.status, Status::Drawn | Status::Map(_)))
-                .map(|b| (b.handle.clone(), b.status))
+                .map(|b| (b.handle, b.status))
                 .collect();
-            slots.sort_by(|a, b| a.0.cmp(&b.0));
+            slots.sort_by_key(|a| a.0);
             let mut cands: Vec<usize> = (0..s.blocks.len())
                 .filter(|&i| unseen(&s.blocks[i]))
                 .collect();
             for &c in &cands {
                 let b = &mut s.blocks[c];
                 b.status = Status::Pool;
-                b.handle = "".into();
+                b.handle = Sym::empty();
                 b.mp_left = 0;
                 let start = row
                     .as_ref()

@@ -269,7 +269,7 @@ impl Rules for Wind {
                 let blk = &mut state.blocks[b];
                 blk.status = Status::Map(i);
                 if blk.handle.is_empty() {
-                    blk.handle = blk.key.clone();
+                    blk.handle = blk.key;
                 }
             }
             None => state.blocks[b].status = Status::Out,

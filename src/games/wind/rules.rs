@@ -672,9 +672,9 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 }
                 s.incursion_now = true;
             }
-            let names: Vec<std::sync::Arc<str>> = std::iter::once(b)
+            let names: Vec<crate::core::sym::Sym> = std::iter::once(b)
                 .chain(party.iter().copied())
-                .map(|p| s.blocks[p].handle.clone())
+                .map(|p| s.blocks[p].handle)
                 .collect();
             log.push(LogEntry::public(format!(
                 "{} moves {} from {} to {area}",
@@ -1265,7 +1265,7 @@ fn fire(s: &mut State, log: &mut Vec<LogEntry>) {
 fn leader_death(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
     let o = s.stat.scenario.options.clone();
     for l in s.in_area(area).collect::<Vec<_>>() {
-        let k = s.blocks[l].clone();
+        let k = s.blocks[l];
         if k.kind != BlockKind::Leader {
             continue;
         }

@@ -6,6 +6,7 @@ use super::data::{BlockKind, Nation, Pool, ScenarioDef, Tables};
 use crate::core::areamap::AreaMap;
 use crate::core::dice::Dice;
 use crate::core::game::Outcome;
+use crate::core::sym::Sym;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -152,15 +153,15 @@ pub enum Status {
 }
 
 /// One block.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Block {
     /// Key in the counter mix (`cochise`); hidden from the other seat until revealed.
-    pub key: Arc<str>,
+    pub key: Sym,
     /// Printed name; hidden likewise.
-    pub name: Arc<str>,
+    pub name: Sym,
     /// Handle in the notation this turn (`A7`, `U3`, `M1`): assigned at random when the
     /// forces are picked, so it says nothing of what the block is.
-    pub handle: Arc<str>,
+    pub handle: Sym,
     /// Nation (its colour is public).
     pub nation: Nation,
     /// Kind.
@@ -168,7 +169,7 @@ pub struct Block {
     /// Pool it returns to.
     pub pool: Pool,
     /// Home Territory (bands and Rumors).
-    pub territory: Option<Arc<str>>,
+    pub territory: Option<Sym>,
     /// MP allowance per impulse.
     pub mp: u8,
     /// MP left in the current movement segment.
