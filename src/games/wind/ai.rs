@@ -14,7 +14,7 @@ use super::Wind;
 use super::action::Action;
 use super::data::{BlockKind, Nation};
 use super::rules::{APACHE, ARMY, leadership};
-use super::state::{Bid, FORT, Pending, Phase, RESERVATION, State, Status, TOWN, US};
+use super::state::{Bid, Border, FORT, Pending, Phase, RESERVATION, State, Status, TOWN, US};
 use crate::core::dice::Dice;
 use crate::core::game::Seat;
 use crate::core::sym::Sym;
@@ -378,42 +378,6 @@ struct Stack {
     nation: Nation,
 }
 
-/// The cheapest Army cost from `from` to every area within `budget` MP, obeying the
-/// National Border for the stack's nation (§7.0); `u8::MAX` where out of reach.
-fn reach(s: &State, from: usize, budget: u8, nation: Nation, senior: bool) -> Vec<u8> {
-    use std::cmp::Reverse;
-    let n = s.stat.map.areas.len();
-    let mut dist = vec![u8::MAX; n];
-    if from >= n {
-        return dist;
-    }
-    dist[from] = 0;
-    // Dijkstra with a heap: the evaluation runs this for every Army stack, thousands of
-    // times a decision.
-    let mut heap = std::collections::BinaryHeap::from([Reverse((0u8, from))]);
-    while let Some(Reverse((d0, a))) = heap.pop() {
-        if d0 > dist[a] {
-            continue; // a stale entry
-        }
-        for &(to, k) in s.stat.neighbors(a) {
-            let c = s.stat.tables.costs[k].army;
-            let d = dist[a].saturating_add(c);
-            if d > budget || d >= dist[to] {
-                continue;
-            }
-            if nation == Nation::Mexico && s.stat.all_us(to) {
-                continue;
-            }
-            if nation == Nation::Us && s.stat.all_mexican(to) && !senior {
-                continue;
-            }
-            dist[to] = d;
-            heap.push(Reverse((d, to)));
-        }
-    }
-    dist
-}
-
 /// The projected VP margin of this turn, Apache minus Army, counting VP already scored,
 /// as `seat` can count it (the other side's hidden blocks at their average).
 pub fn margin(s: &State, seat: Seat) -> f64 {
@@ -605,10 +569,14 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
     let free = f64::from(s.stat.tables.vp_apache_sp_free.value);
     let mut options: Vec<(f64, usize, usize)> = Vec::new();
     for (si, st) in stacks.iter().enumerate() {
-        let dist = reach(s, st.area, st.mp, st.nation, st.senior);
+        let border = match st.nation {
+            Nation::Mexico => Border::Mexican,
+            Nation::Us if !st.senior => Border::Us,
+            _ => Border::Free,
+        };
         for &x in open {
-            let d = dist[x];
-            if d == u8::MAX || x == st.area {
+            let d = s.stat.army_distance(border, st.area, x);
+            if d > st.mp || x == st.area {
                 continue;
             }
             let party: Vec<Bid> = st

@@ -8,6 +8,7 @@ use crate::core::dice::Dice;
 use crate::core::game::Outcome;
 use crate::core::sym::Sym;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::sync::Arc;
 
 /// Index of a block in `State::blocks`.
@@ -27,6 +28,47 @@ pub struct Static {
     pub adj: Vec<Vec<(usize, usize)>>,
     /// For each area, one bit per name in [`FLAGS`] that it has as a property.
     pub flags: Vec<u16>,
+    /// Army movement costs between every pair of areas, built the first time they are
+    /// asked for (see [`Static::army_distance`]); never saved.
+    #[serde(skip)]
+    pub army_paths: ArmyPaths,
+}
+
+/// Which National Border an Army stack must respect (§7.0 "The National Border").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Border {
+    /// Mexican blocks may not enter an area entirely in US Territories.
+    Mexican,
+    /// US blocks without a Senior Leader may not enter an area entirely in Mexican
+    /// Territories.
+    Us,
+    /// A US stack with a Senior Leader crosses freely.
+    Free,
+}
+
+/// The cheapest Army MP cost from every area to every other, one table per [`Border`],
+/// `u8::MAX` where unreachable. It depends on the map and the cost table alone, so one
+/// game builds it once; the AI's evaluation asks for it thousands of times a decision.
+/// A cache: two are always equal, and a copy starts empty.
+#[derive(Default)]
+pub struct ArmyPaths(std::sync::OnceLock<[Vec<u8>; 3]>);
+
+impl Clone for ArmyPaths {
+    fn clone(&self) -> Self {
+        ArmyPaths::default()
+    }
+}
+
+impl PartialEq for ArmyPaths {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for ArmyPaths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ArmyPaths")
+    }
 }
 
 /// Bit of [`FLAGS`] for the Water symbol.
@@ -114,7 +156,53 @@ impl Static {
             map,
             adj,
             flags,
+            army_paths: ArmyPaths::default(),
         }
+    }
+    /// The cheapest Army MP cost of moving from area `from` to area `to` under `border`
+    /// (§7.0: boundary costs, the National Border), or `u8::MAX` if it cannot get there.
+    pub fn army_distance(&self, border: Border, from: usize, to: usize) -> u8 {
+        let tables = self.army_paths.0.get_or_init(|| {
+            [Border::Mexican, Border::Us, Border::Free].map(|b| self.army_table(b))
+        });
+        let n = self.map.areas.len();
+        if from >= n || to >= n {
+            return u8::MAX;
+        }
+        tables[border as usize][from * n + to]
+    }
+    /// Every pair's cheapest Army cost under `border`: Dijkstra from each area.
+    fn army_table(&self, border: Border) -> Vec<u8> {
+        use std::cmp::Reverse;
+        let n = self.map.areas.len();
+        let mut out = vec![u8::MAX; n * n];
+        for from in 0..n {
+            let dist = &mut out[from * n..(from + 1) * n];
+            dist[from] = 0;
+            let mut heap = std::collections::BinaryHeap::from([Reverse((0u8, from))]);
+            while let Some(Reverse((d0, a))) = heap.pop() {
+                if d0 > dist[a] {
+                    continue; // a stale entry
+                }
+                for &(to, k) in self.neighbors(a) {
+                    let d = d0.saturating_add(self.tables.costs[k].army);
+                    if d >= dist[to] {
+                        continue;
+                    }
+                    let barred = match border {
+                        Border::Mexican => self.all_us(to),
+                        Border::Us => self.all_mexican(to),
+                        Border::Free => false,
+                    };
+                    if barred {
+                        continue;
+                    }
+                    dist[to] = d;
+                    heap.push(Reverse((d, to)));
+                }
+            }
+        }
+        out
     }
     /// Neighbouring areas with the index of the boundary type's cost row.
     pub fn neighbors(&self, a: usize) -> &[(usize, usize)] {
