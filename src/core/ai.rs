@@ -17,6 +17,7 @@ use super::dice::Dice;
 use super::game::{Rules, Seat};
 use rand::{Rng, RngCore};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -268,7 +269,8 @@ fn considered<R: Knowledge>(state: &R::State, legal: Vec<R::Action>) -> Vec<R::A
 /// chose it.
 struct Child<A> {
     action: A,
-    group: String,
+    /// Index of [`Knowledge::group`] in the tree's list of group names.
+    group: u32,
     prior: f64,
     visits: u32,
     /// Times the action was legal when its parent was reached (information-set UCB).
@@ -289,6 +291,9 @@ struct Node<A> {
 /// Single-observer information-set Monte Carlo tree search with action grouping.
 struct Tree<R: Knowledge> {
     nodes: Vec<Node<R::Action>>,
+    /// Every group name met so far and its number; children refer to groups by
+    /// number, so that the selection compares numbers, not text.
+    groups: HashMap<String, u32>,
     /// The lowest and highest value backed up so far: UCB compares means rescaled to
     /// this range, so that an evaluation whose values crowd near 0.5 still separates
     /// actions against the exploration term (min-max normalisation).
@@ -302,6 +307,7 @@ impl<R: Knowledge> Tree<R> {
             nodes: vec![Node {
                 children: Vec::new(),
             }],
+            groups: HashMap::new(),
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
         }
@@ -321,7 +327,7 @@ impl<R: Knowledge> Tree<R> {
         let values = one_step::<R>(legal, seat, Listed::Elsewhere, || {
             R::determinize(state, seat, rng)
         });
-        self.nodes[0].children = make_children::<R>(state, legal, &values);
+        self.nodes[0].children = self.make_children(state, legal, &values);
     }
 
     /// One iteration in the sampled world `s`: descend by UCB over groups, then over the
@@ -333,10 +339,12 @@ impl<R: Knowledge> Tree<R> {
         let mut expanded = false;
         while !expanded {
             let Some(seat) = R::to_act(s) else { break };
+            let listed;
             let legal = if node == 0 {
-                root_legal.to_vec()
+                root_legal
             } else {
-                considered::<R>(s, R::legal_actions(s))
+                listed = considered::<R>(s, R::legal_actions(s));
+                &listed[..]
             };
             if legal.is_empty() {
                 break;
@@ -389,18 +397,19 @@ impl<R: Knowledge> Tree<R> {
 
     /// Add the actions legal in this world that the node has not seen yet, count one
     /// availability for each legal child, and return the legal children's indices.
-    fn mark_available(&mut self, node: usize, s: &R::State, legal: Vec<R::Action>) -> Vec<usize> {
+    fn mark_available(&mut self, node: usize, s: &R::State, legal: &[R::Action]) -> Vec<usize> {
         if node != 0 && self.nodes[node].children.is_empty() && R::rollout_depth() == 0 {
             // Without rollouts, a node reached for the first time is seeded the way the
             // root is: each action's one-step evaluation in this world, for the seat to
             // act, as a progressive bias. The search then follows forcing lines (move
             // in, end the phase, raze) instead of averaging over every sideways step.
             if let Some(seat) = R::to_act(s) {
-                let values = one_step::<R>(&legal, seat, Listed::Here, || s.clone());
-                self.nodes[node].children = make_children::<R>(s, &legal, &values);
+                let values = one_step::<R>(legal, seat, Listed::Here, || s.clone());
+                self.nodes[node].children = self.make_children(s, legal, &values);
             }
         }
-        let children = &mut self.nodes[node].children;
+        let Tree { nodes, groups, .. } = self;
+        let children = &mut nodes[node].children;
         let mut out = Vec::with_capacity(legal.len());
         // Worlds list mostly the same actions in the same order, give or take a few:
         // look for each action from just after the last one found, wrapping round, so
@@ -410,14 +419,14 @@ impl<R: Knowledge> Tree<R> {
             let n = children.len();
             let found = (0..n)
                 .map(|k| (next + k) % n)
-                .find(|&ci| children[ci].action == a);
+                .find(|&ci| children[ci].action == *a);
             let ci = match found {
                 Some(ci) => ci,
                 None => {
                     children.push(Child {
-                        group: R::group(&a),
-                        prior: R::prior(s, &a).max(1e-6),
-                        action: a,
+                        group: group_index(groups, R::group(a)),
+                        prior: R::prior(s, a).max(1e-6),
+                        action: a.clone(),
                         visits: 0,
                         avail: 0,
                         total: 0.0,
@@ -439,8 +448,8 @@ impl<R: Knowledge> Tree<R> {
     fn select(&self, node: usize, avail: &[usize]) -> Option<usize> {
         let ch = &self.nodes[node].children;
         // Group statistics over the available children.
-        // name, visits, avail, total, best prior, best bias
-        let mut groups: Vec<(&str, u32, u32, f64, f64, f64)> = Vec::new();
+        // group, visits, avail, total, best prior, best bias
+        let mut groups: Vec<(u32, u32, u32, f64, f64, f64)> = Vec::new();
         for &ci in avail {
             let c = &ch[ci];
             match groups.iter_mut().find(|g| g.0 == c.group) {
@@ -451,7 +460,7 @@ impl<R: Knowledge> Tree<R> {
                     g.4 = g.4.max(c.prior);
                     g.5 = g.5.max(c.bias);
                 }
-                None => groups.push((&c.group, c.visits, c.avail, c.total, c.prior, c.bias)),
+                None => groups.push((c.group, c.visits, c.avail, c.total, c.prior, c.bias)),
             }
         }
         let (lo, span) = if self.hi > self.lo {
@@ -498,6 +507,33 @@ impl<R: Knowledge> Tree<R> {
         members.get(m).copied()
     }
 
+    /// Children for `legal` with their priors and progressive biases: `values`
+    /// (one-step evaluations) rescaled to 0..1 over the node's actions.
+    fn make_children(
+        &mut self,
+        s: &R::State,
+        legal: &[R::Action],
+        values: &[f64],
+    ) -> Vec<Child<R::Action>> {
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let span = if hi > lo { hi - lo } else { 1.0 };
+        legal
+            .iter()
+            .zip(values)
+            .map(|(a, v)| Child {
+                group: group_index(&mut self.groups, R::group(a)),
+                prior: R::prior(s, a).max(1e-6),
+                action: a.clone(),
+                visits: 0,
+                avail: 0,
+                total: 0.0,
+                node: None,
+                bias: (v - lo) / span,
+            })
+            .collect()
+    }
+
     /// The root decision, made the way the tree explored it: the most visited group,
     /// then its most visited action (ties: the better mean, then the higher prior).
     fn best(&self) -> Option<R::Action> {
@@ -517,14 +553,14 @@ impl<R: Knowledge> Tree<R> {
         {
             return Some(c.action.clone());
         }
-        let mut groups: Vec<(&str, u32, f64)> = Vec::new();
+        let mut groups: Vec<(u32, u32, f64)> = Vec::new();
         for c in ch {
             match groups.iter_mut().find(|g| g.0 == c.group) {
                 Some(g) => {
                     g.1 += c.visits;
                     g.2 += c.total;
                 }
-                None => groups.push((&c.group, c.visits, c.total)),
+                None => groups.push((c.group, c.visits, c.total)),
             }
         }
         let g = groups
@@ -557,6 +593,12 @@ impl<R: Knowledge> Tree<R> {
     }
 }
 
+/// The index of group `name` in `groups`, adding it if new.
+fn group_index(groups: &mut HashMap<String, u32>, name: String) -> u32 {
+    let next = u32::try_from(groups.len()).unwrap_or(u32::MAX);
+    *groups.entry(name).or_insert(next)
+}
+
 /// Where a list of actions came from, which decides whether applying one must check it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Listed {
@@ -586,32 +628,6 @@ fn one_step<R: Knowledge>(
                 Ok(_) => R::evaluate(&w, seat),
                 Err(_) => 0.0,
             }
-        })
-        .collect()
-}
-
-/// Children for `legal` with their priors and progressive biases: `values` (one-step
-/// evaluations) rescaled to 0..1 over the node's actions.
-fn make_children<R: Knowledge>(
-    s: &R::State,
-    legal: &[R::Action],
-    values: &[f64],
-) -> Vec<Child<R::Action>> {
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let span = if hi > lo { hi - lo } else { 1.0 };
-    legal
-        .iter()
-        .zip(values)
-        .map(|(a, v)| Child {
-            group: R::group(a),
-            prior: R::prior(s, a).max(1e-6),
-            action: a.clone(),
-            visits: 0,
-            avail: 0,
-            total: 0.0,
-            node: None,
-            bias: (v - lo) / span,
         })
         .collect()
 }
