@@ -6,7 +6,8 @@
 //! random play (positions with a single legal action are skipped, since those cost
 //! nothing), and the time of whole AI-vs-AI games at the default level (GAMES, default
 //! 1; seeds 0, 1, ...). With FILTER, only scenarios whose id contains it are measured;
-//! with `AI_BENCH_EACH` set, each position's time goes to stderr.
+//! with `AI_BENCH_EACH` set, each position's time and number of legal actions go to
+//! stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one).
 
 use rand::SeedableRng;
 use std::time::Instant;
@@ -22,6 +23,9 @@ fn main() {
     };
     let (levels, positions, full_games) = (arg(1, 3), arg(2, 8), arg(3, 1));
     let filter = std::env::args().nth(4).unwrap_or_default();
+    let only: Option<u64> = std::env::var("AI_BENCH_POSITION")
+        .ok()
+        .and_then(|p| p.parse().ok());
     let root = games::harvest::setup::data_root();
     print!("{:<34}", "scenario");
     for l in 1..=levels {
@@ -40,9 +44,9 @@ fn main() {
             print!("{id:<34}");
             for level in 1..=levels as u8 {
                 let player = Player::Search { level };
-                let (mut total, mut worst, mut n) = (0.0f64, 0.0f64, 0usize);
+                let (mut total, mut worst, mut n, mut seen) = (0.0f64, 0.0f64, 0usize, 0usize);
                 let mut k = 0u64;
-                while n < positions && k < positions as u64 * 4 {
+                while seen < positions && k < positions as u64 * 4 {
                     k += 1;
                     let mut s = games::new_session_with(&root, &id, k, false, &[])
                         .expect("shipped scenario loads");
@@ -55,6 +59,13 @@ fn main() {
                     }
                     if s.to_act().is_none() || s.legal().len() <= 1 {
                         continue;
+                    }
+                    seen += 1;
+                    if only.is_some_and(|o| o != k) {
+                        continue;
+                    }
+                    if std::env::var_os("AI_BENCH_EACH").is_some() {
+                        eprintln!("{id} position {k}: {} legal actions", s.legal().len());
                     }
                     let task = s.ai_task(player, k, 0);
                     let t = Instant::now();

@@ -242,9 +242,17 @@ fn choose_among<R: Knowledge>(
             }
             let mut tree = Tree::<R>::new();
             tree.seed_root(state, seat, &legal, rng);
-            for _ in 0..player.iterations() {
+            let iterations = player.iterations();
+            for _ in 0..iterations {
                 let mut s = R::determinize(state, seat, rng);
                 tree.iterate(&mut s, &legal, rng);
+            }
+            if std::env::var_os("AI_DEBUG").is_some() {
+                eprintln!(
+                    "search: {} actions, {iterations} iterations, {} evaluations",
+                    legal.len(),
+                    tree.work
+                );
             }
             tree.best().or_else(|| legal.into_iter().next())
         }
@@ -294,6 +302,8 @@ struct Tree<R: Knowledge> {
     /// Every group name met so far and its number; children refer to groups by
     /// number, so that the selection compares numbers, not text.
     groups: HashMap<String, u32>,
+    /// Evaluations made so far: one per action seeded, one per iteration's leaf.
+    work: u64,
     /// The lowest and highest value backed up so far: UCB compares means rescaled to
     /// this range, so that an evaluation whose values crowd near 0.5 still separates
     /// actions against the exploration term (min-max normalisation).
@@ -308,6 +318,7 @@ impl<R: Knowledge> Tree<R> {
                 children: Vec::new(),
             }],
             groups: HashMap::new(),
+            work: 0,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
         }
@@ -328,6 +339,7 @@ impl<R: Knowledge> Tree<R> {
             R::determinize(state, seat, rng)
         });
         self.nodes[0].children = self.make_children(state, legal, &values);
+        self.work += legal.len() as u64;
     }
 
     /// One iteration in the sampled world `s`: descend by UCB over groups, then over the
@@ -382,6 +394,7 @@ impl<R: Knowledge> Tree<R> {
             }
         }
         rollout::<R>(s, rng);
+        self.work += 1;
         let seats = R::seats(s);
         let values: Vec<f64> = (0..seats).map(|x| R::evaluate(s, x)).collect();
         for v in &values {
@@ -405,6 +418,7 @@ impl<R: Knowledge> Tree<R> {
             // in, end the phase, raze) instead of averaging over every sideways step.
             if let Some(seat) = R::to_act(s) {
                 let values = one_step::<R>(legal, seat, Listed::Here, || s.clone());
+                self.work += legal.len() as u64;
                 self.nodes[node].children = self.make_children(s, legal, &values);
             }
         }

@@ -383,10 +383,7 @@ impl crate::core::ai::Knowledge for Harvest {
     /// and random play through them hid the difference between finishing one unit's
     /// approach and scattering single steps.
     fn rollout_depth() -> usize {
-        std::env::var("AI_ROLLOUT")
-            .ok()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(0)
+        0
     }
 
     /// Moves that only spend time are left out. Mounted units have no movement limit

@@ -158,15 +158,56 @@ enum Leads {
     Made,
 }
 
-/// The firing list of `blocks` (one side in the area): SP and Leader modifier per block.
-fn fire_list(c: &Ctx, blocks: &[Bid], ambush: bool, leads: Leads) -> Vec<(f64, f64)> {
+/// Scratch lists for [`fire_hits`], kept per thread: the evaluation projects tens of
+/// thousands of fires a decision, and allocating three lists for each was most of its
+/// time in positions with many Army stacks.
+#[derive(Default)]
+struct FireScratch {
+    /// SP and Leader modifier per firing block.
+    firing: Vec<(f64, f64)>,
+    /// Values of the Leaders not yet put on a block.
+    free: Vec<f64>,
+    /// Firing blocks without a Leader.
+    unled: Vec<usize>,
+}
+
+thread_local! {
+    static FIRE: std::cell::RefCell<FireScratch> = std::cell::RefCell::new(FireScratch::default());
+}
+
+/// Expected hits of the fire of `blocks` (one side in the area), each block firing its
+/// SP with the modifier of the Leader on it (§8.0), `need` or more hitting.
+fn fire_hits(c: &Ctx, blocks: &[Bid], ambush: bool, leads: Leads, need: i32) -> f64 {
+    FIRE.with(|f| {
+        let mut f = f.borrow_mut();
+        let FireScratch {
+            firing,
+            free,
+            unled,
+        } = &mut *f;
+        fire_list(c, blocks, ambush, leads, firing, free, unled);
+        hits(firing, need)
+    })
+}
+
+/// The firing list of `blocks` into `firing`: SP and Leader modifier per block
+/// (`free` and `unled` are scratch).
+fn fire_list(
+    c: &Ctx,
+    blocks: &[Bid],
+    ambush: bool,
+    leads: Leads,
+    firing: &mut Vec<(f64, f64)>,
+    free: &mut Vec<f64>,
+    unled: &mut Vec<usize>,
+) {
     let made: &[(Bid, Bid)] =
         c.s.fight
             .as_ref()
             .filter(|f| f.area == c.area)
             .map_or(&[], |f| f.leads.as_slice());
-    let mut firing: Vec<(f64, f64)> = Vec::with_capacity(blocks.len());
-    let mut free: Vec<f64> = Vec::new();
+    firing.clear();
+    free.clear();
     for &b in blocks {
         let e = &c.e[b];
         if e.leader > 0.0 && !made.iter().any(|x| x.0 == b) {
@@ -183,13 +224,13 @@ fn fire_list(c: &Ctx, blocks: &[Bid], ambush: bool, leads: Leads) -> Vec<(f64, f
     if leads == Leads::Best {
         free.sort_unstable_by(|a, b| b.total_cmp(a));
         // Unled blocks, strongest first, take the free Leaders, best first.
-        let mut unled: Vec<usize> = (0..firing.len()).filter(|&i| firing[i].1 == 0.0).collect();
+        unled.clear();
+        unled.extend((0..firing.len()).filter(|&i| firing[i].1 == 0.0));
         unled.sort_by(|&a, &b| firing[b].0.total_cmp(&firing[a].0));
-        for (i, v) in unled.into_iter().zip(free) {
+        for (&i, &v) in unled.iter().zip(free.iter()) {
             firing[i].1 = v;
         }
     }
-    firing
 }
 
 /// Where the projection of a contested area starts.
@@ -294,17 +335,17 @@ fn contest(s: &State, e: &[Eff], area: usize, ap: &[Bid], ar: &[Bid], stage: Sta
         if *a_rem <= 0.0 || *r_rem <= 0.0 || a <= 0.0 || r <= 0.0 {
             return;
         }
-        let ha = hits(&fire_list(&c, ap, false, ap_leads), need) * (*a_rem / a);
-        let hr = hits(&fire_list(&c, ar, false, ar_leads), need) * (*r_rem / r);
+        let ha = fire_hits(&c, ap, false, ap_leads, need) * (*a_rem / a);
+        let hr = fire_hits(&c, ar, false, ar_leads, need) * (*r_rem / r);
         *a_rem = (*a_rem - hr).max(0.0);
         *r_rem = (*r_rem - ha).max(0.0);
     };
     let ambush = |side: u8, a_rem: &mut f64, r_rem: &mut f64, leads: Leads| {
         if side == ARMY {
-            let h = hits(&fire_list(&c, ar, true, leads), need);
+            let h = fire_hits(&c, ar, true, leads, need);
             *a_rem = (*a_rem - h).max(0.0);
         } else {
-            let h = hits(&fire_list(&c, ap, true, leads), need);
+            let h = fire_hits(&c, ap, true, leads, need);
             *r_rem = (*r_rem - h).max(0.0);
         }
     };
@@ -378,6 +419,54 @@ struct Stack {
     nation: Nation,
 }
 
+/// The blocks on the map by area and side, in block order: one list with a range per
+/// (area, side), built once per evaluation.
+struct ByArea {
+    /// Where each (area, side)'s blocks start in `bids`; one more entry at the end.
+    start: Vec<usize>,
+    /// Block indices grouped by (area, side).
+    bids: Vec<Bid>,
+}
+
+impl ByArea {
+    fn new(s: &State, n: usize) -> ByArea {
+        let slot = |b: &super::state::Block| match b.status {
+            Status::Map(a) if a < n => Some(2 * a + usize::from(b.side().min(1))),
+            _ => None,
+        };
+        let mut start = vec![0usize; 2 * n + 1];
+        for b in &s.blocks {
+            if let Some(k) = slot(b) {
+                start[k + 1] += 1;
+            }
+        }
+        for k in 0..2 * n {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut bids = vec![0; start[2 * n]];
+        for (i, b) in s.blocks.iter().enumerate() {
+            if let Some(k) = slot(b) {
+                bids[fill[k]] = i;
+                fill[k] += 1;
+            }
+        }
+        ByArea { start, bids }
+    }
+    /// Number of areas.
+    fn areas(&self) -> usize {
+        self.start.len() / 2
+    }
+    /// The blocks of `side` in area `a`.
+    fn get(&self, a: usize, side: u8) -> &[Bid] {
+        let k = 2 * a + usize::from(side.min(1));
+        match (self.start.get(k), self.start.get(k + 1)) {
+            (Some(&i), Some(&j)) => &self.bids[i..j],
+            _ => &[],
+        }
+    }
+}
+
 /// The projected VP margin of this turn, Apache minus Army, counting VP already scored,
 /// as `seat` can count it (the other side's hidden blocks at their average).
 pub fn margin(s: &State, seat: Seat) -> f64 {
@@ -388,14 +477,7 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     if s.phase == Phase::Over {
         return apv - arv;
     }
-    let mut by_area: Vec<[Vec<Bid>; 2]> = vec![[Vec::new(), Vec::new()]; n];
-    for (i, b) in s.blocks.iter().enumerate() {
-        if let Status::Map(a) = b.status
-            && a < n
-        {
-            by_area[a][usize::from(b.side())].push(i);
-        }
-    }
+    let by_area = ByArea::new(s, n);
     let moving = matches!(s.phase, Phase::Deploy | Phase::Move);
     let fight_area = s.fight.as_ref().map(|f| f.area);
     let free = f64::from(t.vp_apache_sp_free.value);
@@ -405,7 +487,8 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     let mut edge_blocks = 0usize;
     // Apache-held areas off the Reservations with no Army there yet.
     let mut open: Vec<usize> = Vec::new();
-    for (a, [ap, ar]) in by_area.iter().enumerate() {
+    for a in 0..n {
+        let (ap, ar) = (by_area.get(a, APACHE), by_area.get(a, ARMY));
         if ap.is_empty() {
             continue;
         }
@@ -449,7 +532,8 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     arv += (edge_blocks / per) as f64 + 0.2 * (edge_blocks % per) as f64;
     // US reinforcements after the first impulse (§7.0), if still to come.
     if s.phase == Phase::Deploy || (s.phase == Phase::Move && s.impulse == 1) {
-        for (a, [_, ar]) in by_area.iter().enumerate() {
+        for a in 0..n {
+            let ar = by_area.get(a, ARMY);
             let us_leader = ar.iter().any(|&b| {
                 s.blocks[b].nation == Nation::Us && s.blocks[b].kind == BlockKind::Leader
             });
@@ -472,7 +556,8 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
     // there is movement to come, each is worth a little less to the Army.
     let mut stuck = 0.0;
     if moving {
-        for [_, ar] in &by_area {
+        for a in 0..n {
+            let ar = by_area.get(a, ARMY);
             for &b in ar {
                 let k = &s.blocks[b];
                 if k.kind.fights()
@@ -523,7 +608,7 @@ fn stage_of(s: &State) -> Stage {
 /// Apache-held area it can reach, and counts a share of the VP it would gain there,
 /// more the closer it is. Before the second impulse the Apache player can still run,
 /// so the share is smaller.
-fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f64 {
+fn threat(s: &State, e: &[Eff], by_area: &ByArea, open: &[usize]) -> f64 {
     if open.is_empty() {
         return 0.0;
     }
@@ -540,7 +625,8 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
         if last { now } else { now.saturating_add(k.mp) }
     };
     let mut stacks: Vec<Stack> = Vec::new();
-    for (a, [_, ar]) in by_area.iter().enumerate() {
+    for a in 0..by_area.areas() {
+        let ar = by_area.get(a, ARMY);
         for nation in [Nation::Us, Nation::Mexico] {
             let leaders: Vec<Bid> = ar
                 .iter()
@@ -568,6 +654,7 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
     }
     let free = f64::from(s.stat.tables.vp_apache_sp_free.value);
     let mut options: Vec<(f64, usize, usize)> = Vec::new();
+    let mut party: Vec<Bid> = Vec::new();
     for (si, st) in stacks.iter().enumerate() {
         let border = match st.nation {
             Nation::Mexico => Border::Mexican,
@@ -579,13 +666,14 @@ fn threat(s: &State, e: &[Eff], by_area: &[[Vec<Bid>; 2]], open: &[usize]) -> f6
             if d > st.mp || x == st.area {
                 continue;
             }
-            let party: Vec<Bid> = st
-                .blocks
-                .iter()
-                .copied()
-                .filter(|&b| s.blocks[b].kind == BlockKind::Leader || budget(b) >= d)
-                .collect();
-            let ap = &by_area[x][0];
+            party.clear();
+            party.extend(
+                st.blocks
+                    .iter()
+                    .copied()
+                    .filter(|&b| s.blocks[b].kind == BlockKind::Leader || budget(b) >= d),
+            );
+            let ap = by_area.get(x, APACHE);
             let base: f64 = free * ap.iter().map(|&b| e[b].sp).sum::<f64>();
             let (pa, q) = contest(s, e, x, ap, &party, Stage::Before { reveal: true });
             let gain = (base - pa) + q;
