@@ -5,7 +5,10 @@
 //! LEVELS (default 3), over POSITIONS (default 8) mid-game positions reached by seeded
 //! random play (positions with a single legal action are skipped, since those cost
 //! nothing), and the time of whole AI-vs-AI games at the default level (GAMES, default
-//! 1; seeds 0, 1, ...). With FILTER, only scenarios whose id contains it are measured;
+//! 1; seeds 0, 1, ...). It then plays GAMES more AI-vs-AI games decision by decision,
+//! the way the GUI asks for them (`ai_task`), and reports the slowest decision: the
+//! worst wait a player meets in a real game, not only in the sampled positions. With
+//! FILTER, only scenarios whose id contains it are measured;
 //! with `AI_BENCH_EACH` set, each position's time and number of legal actions go to
 //! stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one).
 
@@ -32,9 +35,10 @@ fn main() {
         print!(" {:>16}", format!("ai:{l} ms/move"));
     }
     println!(
-        " {:>14} {:>10}",
+        " {:>14} {:>10} {:>16}",
         format!("ai:{DEFAULT_LEVEL} game s"),
-        "actions"
+        "actions",
+        "game worst ms"
     );
     for g in games::games() {
         for id in games::scenarios(&root, g.id) {
@@ -102,11 +106,51 @@ fn main() {
                     .expect("AI plays legally")
                     .actions;
             }
-            println!(
+            print!(
                 " {:>14.1} {:>10}",
                 t.elapsed().as_secs_f64() / full_games.max(1) as f64,
                 actions / full_games.max(1)
             );
+            let mut worst = 0.0f64;
+            for g in 0..full_games as u64 {
+                worst = worst.max(worst_decision(&root, &id, g, players[0]));
+            }
+            println!(" {worst:>16.0}");
         }
     }
+}
+
+/// Play one AI-vs-AI game of `id` decision by decision, as the GUI does (each decision a
+/// separate `ai_task`, seeded from `seed` and the number of actions played, with the
+/// stall guard's count of the seat's decisions this turn), and return the slowest
+/// decision in ms.
+fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -> f64 {
+    let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
+    let mut worst = 0.0f64;
+    // (seat, turn, decisions made by that seat this turn)
+    let mut made: Vec<(u8, u32, usize)> = Vec::new();
+    for n in 0..200_000u64 {
+        let Some(seat) = s.to_act() else { break };
+        let turn = s.turn();
+        let count = match made.iter_mut().find(|m| m.0 == seat) {
+            Some(m) if m.1 == turn => {
+                m.2 += 1;
+                m.2 - 1
+            }
+            Some(m) => {
+                *m = (seat, turn, 1);
+                0
+            }
+            None => {
+                made.push((seat, turn, 1));
+                0
+            }
+        };
+        let task = s.ai_task(player, seed.wrapping_mul(1_000_003).wrapping_add(n), count);
+        let t = Instant::now();
+        let Some(a) = task() else { break };
+        worst = worst.max(t.elapsed().as_secs_f64() * 1e3);
+        s.apply_str(&a).expect("the AI plays legally");
+    }
+    worst
 }
