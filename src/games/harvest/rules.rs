@@ -1289,7 +1289,12 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         }
     }
     {
-        // Off-board units entering this turn.
+        // Off-board units entering this turn. Most edge hexes are empty, and an empty
+        // hex needs no look at the pieces: the hexes with any piece on them are listed
+        // once here rather than searched for every unit and edge hex.
+        let mut occupied: Vec<Coord> = s.pieces.iter().filter_map(|p| p.hex()).collect();
+        occupied.sort_unstable();
+        occupied.dedup();
         for (i, p) in s.pieces.iter().enumerate() {
             if p.side != s.phasing {
                 continue;
@@ -1299,7 +1304,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                     continue;
                 }
                 for &c in super::setup::zone_hexes(s, zone) {
-                    if entry_ok(s, i as Pid, c) {
+                    if entry_ok(s, i as Pid, c, occupied.binary_search(&c).is_err()) {
                         out.push(Action::Enter { unit: p.id, hex: c });
                     }
                 }
@@ -1329,15 +1334,18 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
     }
 }
 
-fn entry_ok(s: &State, unit: Pid, c: Coord) -> bool {
+/// Whether `unit` may enter the map at edge hex `c` now. `empty`: no piece at
+/// all stands in `c`, which spares the look at its pieces.
+fn entry_ok(s: &State, unit: Pid, c: Coord, empty: bool) -> bool {
     let u = s.p(unit);
-    if s.blazes.iter().any(|(b, _, _)| *b == c) || enemy_present(s, c, u.side) {
+    if s.blazes.iter().any(|(b, _, _)| *b == c) || (!empty && enemy_present(s, c, u.side)) {
         return false;
     }
-    if u.kind.is_unit() && s.unit_at(c, u.side).is_some() {
+    if !empty && u.kind.is_unit() && s.unit_at(c, u.side).is_some() {
         return false;
     }
-    if u.kind == Kind::Leader
+    if !empty
+        && u.kind == Kind::Leader
         && s.at(c)
             .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
     {
@@ -1345,7 +1353,7 @@ fn entry_ok(s: &State, unit: Pid, c: Coord) -> bool {
     }
     let t = s.stat.terrain(c);
     if u.mounted_on.is_some() {
-        return t != Terrain::Woods && !s.has_kind(c, Kind::Horses);
+        return t != Terrain::Woods && (empty || !s.has_kind(c, Kind::Horses));
     }
     s.stat.tec(c).is_some_and(|r| r.cost <= u.ma)
 }
