@@ -5,7 +5,9 @@
 
 use super::action::{Action, Id};
 use super::data::{Award, ForceKind, Special, VictoryRule};
-use super::state::{Ammo, Flight, HorseWalk, Kind, Loc, Pending, Phase, Pid, Side, State, Terrain};
+use super::state::{
+    Ammo, Flight, HorseWalk, Kind, Loc, Occupied, Pending, Phase, Pid, Side, State, Terrain,
+};
 use crate::core::error::RuleError;
 use crate::core::game::{LogEntry, Outcome};
 use crate::core::hexmap::{Coord, Dir};
@@ -834,14 +836,16 @@ fn mode_ok(
 }
 
 /// Whether a fleeing unit may pass through or stop in `to` (II.B.3-4): no Blaze, no
-/// enemy, no friendly unit, no Woods for a mounted unit.
-fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord) -> bool {
+/// enemy, no friendly unit, no Woods for a mounted unit. `occ` lists the hexes with
+/// pieces, so that an empty hex is judged without looking at the pieces.
+fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord, occ: &Occupied) -> bool {
     let side = s.p(unit).side;
     !(s.blazes.iter().any(|(b, _, _)| *b == to)
-        || enemy_present(s, to, side)
+        || (occ.has(to) && enemy_present(s, to, side))
         // Any other friendly unit blocks, including one sharing the hex the flight
         // starts from: once the unit has left, that hex is closed to it.
-        || s.at(to).any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit())
+        || (occ.has(to)
+            && s.at(to).any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit()))
         || (mounted && s.stat.terrain(to) == Terrain::Woods))
 }
 
@@ -873,11 +877,12 @@ fn flee_options(
     let n = s.stat.tables.retreat_hexes.value as u32;
     let left = n.saturating_sub(u32::from(moved));
     let mounted = why == Flight::Mounted;
+    let occ = Occupied::of(s);
     // Each hex reachable in the steps left, with the fewest steps it takes.
     let found = s.stat.map.reachable(
         from,
         left,
-        |_, to| flee_passable(s, unit, mounted, to).then_some(1),
+        |_, to| flee_passable(s, unit, mounted, to, &occ).then_some(1),
         |_| false,
     );
     let ends: Vec<(Coord, u32)> = found
@@ -901,7 +906,7 @@ fn flee_options(
                     .collect();
                 spots.sort();
                 for x in spots {
-                    if x == from || flee_passable(s, unit, false, x) {
+                    if x == from || flee_passable(s, unit, false, x, &occ) {
                         out.push(Action::Flee {
                             unit: u.id,
                             hex: from,
@@ -912,13 +917,27 @@ fn flee_options(
             }
         }
     }
+    // Whether the flight, standing in `at` after `moved` hexes, can still reach a hex
+    // where it may end within `left` more hexes.
+    let reach_end = |moved: u8, at: Coord, left: u32| {
+        let found = s.stat.map.reachable(
+            at,
+            left,
+            |_, to| flee_passable(s, unit, mounted, to, &occ).then_some(1),
+            |_| false,
+        );
+        found.iter().any(|(&d, &(cost, _))| {
+            let m = moved.saturating_add(u8::try_from(cost).unwrap_or(u8::MAX));
+            flee_end_ok(s, unit, why, start_dist, m, d)
+        })
+    };
     // A step is legal if an end is still in reach from the hex it enters.
     let mut steps: Vec<Coord> = s
         .stat
         .map
         .neighbors(from)
         .filter(|&nb| found.get(&nb).is_some_and(|&(cost, _)| cost == 1))
-        .filter(|&nb| flee_reach_end(s, unit, why, start_dist, moved + 1, nb, left - 1))
+        .filter(|&nb| reach_end(moved + 1, nb, left - 1))
         .collect();
     steps.sort();
     for nb in steps {
@@ -928,30 +947,6 @@ fn flee_options(
             dismount: None,
         });
     }
-}
-
-/// Whether a flight standing in `at` after `moved` hexes can still reach a hex where it
-/// may end within `left` more hexes.
-fn flee_reach_end(
-    s: &State,
-    unit: Pid,
-    why: Flight,
-    start_dist: u32,
-    moved: u8,
-    at: Coord,
-    left: u32,
-) -> bool {
-    let mounted = why == Flight::Mounted;
-    let found = s.stat.map.reachable(
-        at,
-        left,
-        |_, to| flee_passable(s, unit, mounted, to).then_some(1),
-        |_| false,
-    );
-    found.iter().any(|(&d, &(cost, _))| {
-        let m = moved.saturating_add(u8::try_from(cost).unwrap_or(u8::MAX));
-        flee_end_ok(s, unit, why, start_dist, m, d)
-    })
 }
 
 fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Action>) {
@@ -1292,9 +1287,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         // Off-board units entering this turn. Most edge hexes are empty, and an empty
         // hex needs no look at the pieces: the hexes with any piece on them are listed
         // once here rather than searched for every unit and edge hex.
-        let mut occupied: Vec<Coord> = s.pieces.iter().filter_map(|p| p.hex()).collect();
-        occupied.sort_unstable();
-        occupied.dedup();
+        let occupied = super::state::Occupied::of(s);
         for (i, p) in s.pieces.iter().enumerate() {
             if p.side != s.phasing {
                 continue;
@@ -1304,7 +1297,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                     continue;
                 }
                 for &c in super::setup::zone_hexes(s, zone) {
-                    if entry_ok(s, i as Pid, c, occupied.binary_search(&c).is_err()) {
+                    if entry_ok(s, i as Pid, c, !occupied.has(c)) {
                         out.push(Action::Enter { unit: p.id, hex: c });
                     }
                 }

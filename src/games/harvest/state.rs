@@ -511,3 +511,22 @@ impl State {
         self.stat.scenario.special.iter().any(f)
     }
 }
+
+/// The hexes with at least one piece on them, listed once so that a search over many
+/// hexes (entry hexes, a flight's reach) skips the empty ones without looking at every
+/// piece for each.
+pub struct Occupied(Vec<Coord>);
+
+impl Occupied {
+    /// The occupied hexes of `s` now.
+    pub fn of(s: &State) -> Occupied {
+        let mut v: Vec<Coord> = s.pieces.iter().filter_map(Piece::hex).collect();
+        v.sort_unstable();
+        v.dedup();
+        Occupied(v)
+    }
+    /// Whether any piece stands in `c`.
+    pub fn has(&self, c: Coord) -> bool {
+        self.0.binary_search(&c).is_ok()
+    }
+}
