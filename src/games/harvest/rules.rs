@@ -3170,7 +3170,7 @@ fn recruit(s: &mut State, u: Pid, log: &mut Vec<LogEntry>) {
     });
     let p = s.pm(u);
     p.loc = Loc::Offboard {
-        zone: zone.unwrap_or_default(),
+        zone: zone.unwrap_or_default().into(),
         turn: 0,
     };
     p.pinned = false;

@@ -739,7 +739,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                     .and_then(|h| h.parse().ok())
                     .map_or(Loc::Pool, Loc::Map),
                 Placement::Enter { zone, turn } => Loc::Offboard {
-                    zone: zone.clone(),
+                    zone: zone.into(),
                     turn: *turn,
                 },
                 Placement::Pool => Loc::Pool,

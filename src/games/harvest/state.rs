@@ -153,7 +153,7 @@ pub enum Loc {
     /// Off the map, waiting to enter from a zone from a turn on.
     Offboard {
         /// Entry zone name.
-        zone: String,
+        zone: crate::core::sym::Sym,
         /// First turn it may enter.
         turn: u32,
     },
