@@ -12,6 +12,12 @@ use std::str::FromStr;
 /// actions are copied many times over by the AI's search.
 pub type Id = crate::core::sym::Sym;
 
+/// `art`, the weapon word that names the artillery weapon in the firer's hex.
+pub fn art() -> Id {
+    static ART: std::sync::OnceLock<Id> = std::sync::OnceLock::new();
+    *ART.get_or_init(|| Id::from("art"))
+}
+
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {

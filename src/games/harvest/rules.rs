@@ -635,7 +635,7 @@ fn offensive_fires(s: &State, out: &mut Vec<Action>) {
         for w in usable_weapons(s, i) {
             let targets = fire_targets(s, i, w);
             let letter = if s.p(w).kind == Kind::Artillery {
-                Id::from("art")
+                super::action::art()
             } else {
                 s.p(w).letter
             };
@@ -771,7 +771,7 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
                 continue;
             }
             let letter = if wp.kind == Kind::Artillery {
-                Id::from("art")
+                super::action::art()
             } else {
                 wp.letter
             };
@@ -2844,8 +2844,16 @@ fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
 
 /// Leaders or Medicine left alone with an enemy unit are eliminated (V.5, VII.C).
 fn lone_leaders_and_medicine(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
+    // Which sides have a combat unit here, in one look at the pieces.
+    let mut units = [false; 2];
+    for i in s.at(c) {
+        let p = s.p(i);
+        if p.kind.is_unit() && p.side < 2 {
+            units[usize::from(p.side)] = true;
+        }
+    }
     for side in 0..2u8 {
-        if s.unit_at(c, side).is_none() && s.unit_at(c, 1 - side).is_some() {
+        if !units[usize::from(side)] && units[usize::from(1 - side)] {
             let lone: Vec<Pid> = s
                 .at(c)
                 .filter(|&i| {
