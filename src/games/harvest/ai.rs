@@ -10,7 +10,6 @@ use crate::core::dice::Dice;
 use crate::core::game::Seat;
 use crate::core::hexmap::Coord;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// What a side is trying to do under the scenario's victory rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,20 +57,22 @@ struct Zone {
 thread_local! {
     /// Zones per loaded game data and zone name, resolved once per thread. Keyed by the
     /// data's address, not the scenario id: a designer's edited file may reuse an id.
-    static ZONES: RefCell<HashMap<(usize, String), std::rc::Rc<Zone>>> =
-        RefCell::new(HashMap::new());
+    /// A list, not a map: a scenario has a handful of zones, and the evaluation looks
+    /// one up for every unit waiting to enter, so a lookup must not allocate or hash.
+    static ZONES: RefCell<Vec<(usize, String, std::rc::Rc<Zone>)>> =
+        const { RefCell::new(Vec::new()) };
 }
 
 /// The named zone of the scenario (cached).
 fn zone_of(s: &State, name: &str) -> std::rc::Rc<Zone> {
-    let key = (std::sync::Arc::as_ptr(&s.stat) as usize, name.to_string());
+    let data = std::sync::Arc::as_ptr(&s.stat) as usize;
     ZONES.with(|z| {
         let mut z = z.borrow_mut();
-        if let Some(zone) = z.get(&key) {
+        if let Some((_, _, zone)) = z.iter().find(|(d, n, _)| *d == data && n == name) {
             return zone.clone();
         }
         // Entries whose game data is gone are dropped, so the cache stays small.
-        z.retain(|_, zone| zone.data.strong_count() > 0);
+        z.retain(|(_, _, zone)| zone.data.strong_count() > 0);
         let hexes = super::setup::zone_hexes(s, name).to_vec();
         let dist = s
             .stat
@@ -84,7 +85,7 @@ fn zone_of(s: &State, name: &str) -> std::rc::Rc<Zone> {
             hexes,
             dist,
         });
-        z.insert(key, zone.clone());
+        z.push((data, name.to_string(), zone.clone()));
         zone
     })
 }
