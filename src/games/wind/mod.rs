@@ -216,6 +216,9 @@ impl Rules for Wind {
     fn apply(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
         rules::apply(state, action)
     }
+    fn apply_listed(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
+        rules::apply_listed(state, action)
+    }
     fn to_act(state: &State) -> Option<Seat> {
         rules::to_act(state)
     }

@@ -624,6 +624,18 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
                 .join("; ")
         )));
     }
+    execute(s, a, listed)
+}
+
+/// [`apply`] without checking that `a` is legal: only for an action just listed by
+/// [`legal`] for this very state (the AI's search, `Rules::apply_listed`).
+pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
+    execute(s, a, true)
+}
+
+/// Carry out `a`; `listed`: it is one of `legal(s)` (otherwise it is an Army Leader's
+/// move with a subset of the blocks it could take along, checked here).
+fn execute(s: &mut State, a: &Action, listed: bool) -> Result<Vec<LogEntry>, RuleError> {
     let mut log = vec![];
     match a {
         Action::Deploy { block, area } => {
