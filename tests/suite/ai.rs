@@ -412,3 +412,52 @@ fn greedy_stops_walking_between_friends_when_no_end_is_legal_iii_e_1_iii_c_2_c()
         p.actions
     );
 }
+
+#[test]
+fn wagon_box_indians_value_watching_every_defender_ix_b() {
+    // IX.B: the Indians win only if every Army unit is destroyed, so an Army unit left
+    // alone far from the fight must be watched. Two positions differ only in where one
+    // Indian unit stands: beside the straggler, or as close to the main body as it would
+    // be to the straggler, on ground of the same Cover. The drive to close in scores both
+    // alike; the Indian evaluation must prefer watching the straggler.
+    use wargame::core::hexmap::Coord;
+    let hex = |t: &str| t.parse::<Coord>().expect("a hex");
+    let base = last_turn_position(
+        "harvest_the_wind/wagon_box",
+        &[
+            ("a1", "1014"),
+            ("a2", "1115"),
+            ("a3", "1804"),
+            ("i1", "1012"),
+        ],
+        5,
+        0,
+    );
+    let tec = |s: &wargame::games::harvest::state::State, c: Coord| s.stat.tec(c).map(|t| t.cover);
+    let watch = hex("1806");
+    let d = watch.distance(hex("1804"));
+    let body = [hex("1014"), hex("1115")];
+    let near_body = |c: Coord| body.iter().map(|b| b.distance(c)).min().unwrap_or(u32::MAX);
+    let elsewhere = base
+        .stat
+        .map
+        .coords()
+        .find(|&c| {
+            near_body(c) == d
+                && c.distance(hex("1804")) > d
+                && c != hex("1012")
+                && tec(&base, c) == tec(&base, watch)
+        })
+        .expect("a hex as close to the main body");
+    let with_i2 = |c: Coord| {
+        let mut s = base.clone();
+        Harvest::place_piece(&mut s, "i2", Some(&c.to_string())).unwrap();
+        s
+    };
+    let watching = Harvest::evaluate(&with_i2(watch), 0);
+    let not_watching = Harvest::evaluate(&with_i2(elsewhere), 0);
+    assert!(
+        watching > not_watching + 1e-3,
+        "beside the straggler {watching:.4}, at {elsewhere} by the main body {not_watching:.4}"
+    );
+}

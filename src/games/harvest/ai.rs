@@ -264,6 +264,30 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         // closed in (3 wins in 8 against random play); summed at 0.6 they won 8 of 8,
         // and the Washita and Beecher Island attackers 8 of 8 as well.
         x += DRIVE * lead_damping(s, side) * closeness;
+        if matches!(
+            s.stat.scenario.victory.rule,
+            VictoryRule::EliminateAll { .. }
+        ) {
+            // Every defender must be destroyed (IX.B): one left at the end wins it the
+            // game. Each defender counts by how close the nearest attacker stands to it,
+            // so that none is left unwatched while the rest fight the main body. The
+            // drive alone sent every unit to its own nearest target, and the games lost
+            // ended with one Army unit running free.
+            let mine: Vec<Coord> = s
+                .pieces
+                .iter()
+                .filter(|p| p.side == side && p.kind.is_unit())
+                .filter_map(|p| p.hex())
+                .collect();
+            let watched: f64 = s
+                .pieces
+                .iter()
+                .filter(|p| p.side == enemy && p.kind.is_unit())
+                .filter_map(|p| p.hex())
+                .map(|c| closeness_at(f64::from(nearest_of(&mine, c).min(FAR))))
+                .sum();
+            x += COVER * watched;
+        }
     }
     x
 }
@@ -289,6 +313,11 @@ const SAFEST: f64 = 0.6;
 
 /// Weight of the drive to close in, per unit.
 const DRIVE: f64 = 0.6;
+
+/// Weight, per defender, of the nearest attacker's closeness to it, in a game won only
+/// by destroying every defender (IX.B). Against greedy, Wagon Box's Indians won 14 and
+/// 12 of 24 games (seeds 1 and 2) without it, 13 of 24 at 0.3, 17 and 17 at 1.0.
+const COVER: f64 = 1.0;
 
 /// The value of standing `d` hexes from the nearest target: it rises steeply at close
 /// range and flattens far away (logarithmic), so the first hexes of an approach count
