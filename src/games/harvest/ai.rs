@@ -159,6 +159,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
     let mut covered = 0u32;
     let mut closeness = 0.0;
     let mut n = 0u32;
+    let mut entry_d: Vec<(crate::core::sym::Sym, u32)> = Vec::new();
     for (i, p) in s.pieces.iter().enumerate() {
         if p.side != side || !p.kind.is_unit() {
             continue;
@@ -170,13 +171,22 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             // unit's move before entering the next, which would end it (III.C).
             // Later arrivals are as far as the distance term goes.
             let d = if *turn <= s.turn {
-                let zone = zone_of(s, entry);
-                aims.iter()
-                    .filter_map(|&c| s.stat.map.index(c).and_then(|i| zone.dist.get(i)))
-                    .copied()
-                    .min()
-                    .unwrap_or(FAR)
-                    .min(FAR)
+                // Units waiting in the same zone share the distance: work it out once.
+                match entry_d.iter().find(|(z, _)| z == entry) {
+                    Some(&(_, d)) => d,
+                    None => {
+                        let zone = zone_of(s, entry);
+                        let d = aims
+                            .iter()
+                            .filter_map(|&c| s.stat.map.index(c).and_then(|i| zone.dist.get(i)))
+                            .copied()
+                            .min()
+                            .unwrap_or(FAR)
+                            .min(FAR);
+                        entry_d.push((*entry, d));
+                        d
+                    }
+                }
             } else {
                 FAR
             };
