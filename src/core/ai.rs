@@ -437,16 +437,7 @@ impl<R: Knowledge> Tree<R> {
             let ci = match found {
                 Some(ci) => ci,
                 None => {
-                    children.push(Child {
-                        group: group_index(groups, R::group(a)),
-                        prior: R::prior(s, a).max(1e-6),
-                        action: a.clone(),
-                        visits: 0,
-                        avail: 0,
-                        total: 0.0,
-                        node: None,
-                        bias: 0.0,
-                    });
+                    children.push(new_child::<R>(groups, s, a, 0.0));
                     children.len() - 1
                 }
             };
@@ -535,16 +526,7 @@ impl<R: Knowledge> Tree<R> {
         legal
             .iter()
             .zip(values)
-            .map(|(a, v)| Child {
-                group: group_index(&mut self.groups, R::group(a)),
-                prior: R::prior(s, a).max(1e-6),
-                action: a.clone(),
-                visits: 0,
-                avail: 0,
-                total: 0.0,
-                node: None,
-                bias: (v - lo) / span,
-            })
+            .map(|(a, v)| new_child::<R>(&mut self.groups, s, a, (v - lo) / span))
             .collect()
     }
 
@@ -604,6 +586,26 @@ impl<R: Knowledge> Tree<R> {
                     .then(a.prior.total_cmp(&b.prior))
             })
             .map(|c| c.action.clone())
+    }
+}
+
+/// A new, unvisited child for `action` in state `s`, with its group, prior and
+/// progressive bias.
+fn new_child<R: Knowledge>(
+    groups: &mut HashMap<String, u32>,
+    s: &R::State,
+    action: &R::Action,
+    bias: f64,
+) -> Child<R::Action> {
+    Child {
+        group: group_index(groups, R::group(action)),
+        prior: R::prior(s, action).max(1e-6),
+        action: action.clone(),
+        visits: 0,
+        avail: 0,
+        total: 0.0,
+        node: None,
+        bias,
     }
 }
 
