@@ -83,8 +83,9 @@ pub fn in_cover(s: &State, c: Coord, target: Pid) -> bool {
 
 /// Whether an intervening hex blocks line of sight for a shot between levels `la`
 /// and `lb`, as seen by `seer` (a hex with an enemy Hidden counter counts as holding a
-/// unit, since the seer cannot tell a dummy from a real stack). II.A.2, Table 3.
-fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side) -> bool {
+/// unit, since the seer cannot tell a dummy from a real stack). II.A.2, Table 3. `occ`
+/// spares the look at the pieces of an empty hex.
+fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side, occ: &Occupied) -> bool {
     let st = &s.stat;
     if st.tec(c).is_some_and(|t| t.blocks_los) {
         return true;
@@ -93,28 +94,30 @@ fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side) -> bool {
     if lv >= 2 && (la < lv || lb < lv) {
         return true;
     }
-    s.at(c).any(|i| {
-        let p = s.p(i);
-        match p.kind {
-            Kind::Unit
-            | Kind::Crew
-            | Kind::Dependent
-            | Kind::Horses
-            | Kind::Wagon
-            | Kind::Blaze
-            | Kind::Dust
-            | Kind::Lodge
-            | Kind::Leader => p.kind != Kind::Leader || p.side == seer || !p.hidden,
-            Kind::Hidden => p.side != seer,
-            _ => false,
-        }
-    })
+    occ.has(c, s)
+        && s.at(c).any(|i| {
+            let p = s.p(i);
+            match p.kind {
+                Kind::Unit
+                | Kind::Crew
+                | Kind::Dependent
+                | Kind::Horses
+                | Kind::Wagon
+                | Kind::Blaze
+                | Kind::Dust
+                | Kind::Lodge
+                | Kind::Leader => p.kind != Kind::Leader || p.side == seer || !p.hidden,
+                Kind::Hidden => p.side != seer,
+                _ => false,
+            }
+        })
 }
 
 /// Line of sight from `a` to `b` as seen by `seer` (II.A.2).
 pub fn los(s: &State, a: Coord, b: Coord, seer: Side) -> bool {
     let (la, lb) = (s.stat.map.level(a), s.stat.map.level(b));
-    s.stat.map.los(a, b, |c| blocks(s, c, la, lb, seer))
+    let occ = Occupied::of(s);
+    s.stat.map.los(a, b, |c| blocks(s, c, la, lb, seer, &occ))
 }
 
 /// Whether a hex holds an enemy (of `side`) unit or Hidden counter.
@@ -841,10 +844,10 @@ fn mode_ok(
 fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord, occ: &Occupied) -> bool {
     let side = s.p(unit).side;
     !(s.blazes.iter().any(|(b, _, _)| *b == to)
-        || (occ.has(to) && enemy_present(s, to, side))
+        || (occ.has(to, s) && enemy_present(s, to, side))
         // Any other friendly unit blocks, including one sharing the hex the flight
         // starts from: once the unit has left, that hex is closed to it.
-        || (occ.has(to)
+        || (occ.has(to, s)
             && s.at(to).any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit()))
         || (mounted && s.stat.terrain(to) == Terrain::Woods))
 }
@@ -1297,7 +1300,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                     continue;
                 }
                 for &c in super::setup::zone_hexes(s, zone) {
-                    if entry_ok(s, i as Pid, c, !occupied.has(c)) {
+                    if entry_ok(s, i as Pid, c, !occupied.has(c, s)) {
                         out.push(Action::Enter { unit: p.id, hex: c });
                     }
                 }

@@ -512,21 +512,46 @@ impl State {
     }
 }
 
-/// The hexes with at least one piece on them, listed once so that a search over many
-/// hexes (entry hexes, a flight's reach) skips the empty ones without looking at every
-/// piece for each.
-pub struct Occupied(Vec<Coord>);
+/// The hexes with at least one piece on them, noted once so that a search over many
+/// hexes (entry hexes, a flight's reach, a line of sight) skips the empty ones without
+/// looking at every piece for each. One bit per map hex; a hex off the map, or a map too
+/// large for the bits, counts as occupied, so the caller then looks at the pieces.
+pub struct Occupied {
+    bits: [u64; OCCUPIED_WORDS],
+    /// The map fits the bits.
+    fits: bool,
+}
+
+/// Words of [`Occupied`]: room for maps of up to 4,096 hexes.
+const OCCUPIED_WORDS: usize = 64;
 
 impl Occupied {
     /// The occupied hexes of `s` now.
     pub fn of(s: &State) -> Occupied {
-        let mut v: Vec<Coord> = s.pieces.iter().filter_map(Piece::hex).collect();
-        v.sort_unstable();
-        v.dedup();
-        Occupied(v)
+        let map = &s.stat.map;
+        let mut o = Occupied {
+            bits: [0; OCCUPIED_WORDS],
+            fits: usize::from(map.cols) * usize::from(map.rows) <= OCCUPIED_WORDS * 64,
+        };
+        if o.fits {
+            for c in s.pieces.iter().filter_map(Piece::hex) {
+                match map.index(c) {
+                    Some(i) => o.bits[i / 64] |= 1 << (i % 64),
+                    // A piece off the map's grid: be safe and look at the pieces.
+                    None => o.fits = false,
+                }
+            }
+        }
+        o
     }
-    /// Whether any piece stands in `c`.
-    pub fn has(&self, c: Coord) -> bool {
-        self.0.binary_search(&c).is_ok()
+    /// Whether a piece may stand in `c` (certainly none when this says no).
+    pub fn has(&self, c: Coord, s: &State) -> bool {
+        if !self.fits {
+            return true;
+        }
+        match s.stat.map.index(c) {
+            Some(i) => self.bits[i / 64] & (1 << (i % 64)) != 0,
+            None => true,
+        }
     }
 }
