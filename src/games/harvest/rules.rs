@@ -115,9 +115,13 @@ fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side, occ: &Occupied) -> bo
 
 /// Line of sight from `a` to `b` as seen by `seer` (II.A.2).
 pub fn los(s: &State, a: Coord, b: Coord, seer: Side) -> bool {
+    los_among(s, a, b, seer, &Occupied::of(s))
+}
+
+/// [`los`] with the occupied hexes already noted (for many lines in one position).
+fn los_among(s: &State, a: Coord, b: Coord, seer: Side, occ: &Occupied) -> bool {
     let (la, lb) = (s.stat.map.level(a), s.stat.map.level(b));
-    let occ = Occupied::of(s);
-    s.stat.map.los(a, b, |c| blocks(s, c, la, lb, seer, &occ))
+    s.stat.map.los(a, b, |c| blocks(s, c, la, lb, seer, occ))
 }
 
 /// Whether a hex holds an enemy (of `side`) unit or Hidden counter.
@@ -755,6 +759,7 @@ fn blaze_ok(s: &State, c: Coord) -> bool {
 fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
     let m = s.p(mover);
     let side = 1 - m.side;
+    let occ = Occupied::of(s);
     for (i, p) in s.pieces.iter().enumerate() {
         let i = i as Pid;
         if p.side != side || !can_fire_now(s, i) {
@@ -789,7 +794,9 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
                     vec![None]
                 };
             for ammo in ammos {
-                if los(s, from, hex, side) && fire_calc(s, i, w, hex, false, ammo).is_ok() {
+                if los_among(s, from, hex, side, &occ)
+                    && fire_calc(s, i, w, hex, false, ammo).is_ok()
+                {
                     out.push(Action::Fire {
                         unit: p.id,
                         weapon: letter,
