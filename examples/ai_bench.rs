@@ -9,8 +9,8 @@
 //! the way the GUI asks for them (`ai_task`), and reports the slowest decision: the
 //! worst wait a player meets in a real game, not only in the sampled positions. With
 //! FILTER, only scenarios whose id contains it are measured;
-//! with `AI_BENCH_EACH` set, each position's time and number of legal actions go to
-//! stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one).
+//! with `AI_BENCH_EACH` set, each position's time and number of legal actions, and each
+//! new slowest decision of the whole games, go to stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one).
 
 use rand::SeedableRng;
 use std::time::Instant;
@@ -149,7 +149,14 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
         let task = s.ai_task(player, seed.wrapping_mul(1_000_003).wrapping_add(n), count);
         let t = Instant::now();
         let Some(a) = task() else { break };
-        worst = worst.max(t.elapsed().as_secs_f64() * 1e3);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        if ms > worst && std::env::var_os("AI_BENCH_EACH").is_some() {
+            eprintln!(
+                "{id} game {seed}: slowest so far {ms:.0} ms, turn {turn}, {} legal actions, chose '{a}'",
+                s.legal().len()
+            );
+        }
+        worst = worst.max(ms);
         s.apply_str(&a).expect("the AI plays legally");
     }
     worst
