@@ -582,12 +582,10 @@ fn usable_weapons(s: &State, unit: Pid) -> Vec<Pid> {
     out
 }
 
-/// Targets (hex, at-horses) a firer may shoot at with a weapon, ignoring per-phase limits.
-fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<Ammo>)> {
-    let f = s.p(firer);
-    let Some(from) = f.hex() else { return vec![] };
-    let w = s.p(weapon);
-    let ammos: Vec<Option<Ammo>> = if w.kind == Kind::Artillery && &*w.letter == "howitzer" {
+/// The ammunition a weapon may fire: a howitzer each type it has not lost to a natural 1
+/// (II.E.2), every other weapon none to choose.
+fn ammo_choices(w: &super::state::Piece) -> Vec<Option<Ammo>> {
+    if w.kind == Kind::Artillery && &*w.letter == "howitzer" {
         [Ammo::Canister, Ammo::Shell]
             .into_iter()
             .filter(|a| !w.lost_ammo.contains(a))
@@ -595,7 +593,15 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
             .collect()
     } else {
         vec![None]
-    };
+    }
+}
+
+/// Targets (hex, at-horses) a firer may shoot at with a weapon, ignoring per-phase limits.
+fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<Ammo>)> {
+    let f = s.p(firer);
+    let Some(from) = f.hex() else { return vec![] };
+    let w = s.p(weapon);
+    let ammos = ammo_choices(w);
     let mut hexes: Vec<Coord> = s
         .pieces
         .iter()
@@ -783,17 +789,7 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
             } else {
                 wp.letter
             };
-            let ammos: Vec<Option<Ammo>> =
-                if wp.kind == Kind::Artillery && &*wp.letter == "howitzer" {
-                    [Ammo::Canister, Ammo::Shell]
-                        .into_iter()
-                        .filter(|a| !wp.lost_ammo.contains(a))
-                        .map(Some)
-                        .collect()
-                } else {
-                    vec![None]
-                };
-            for ammo in ammos {
+            for ammo in ammo_choices(wp) {
                 if los_among(s, from, hex, side, &occ)
                     && fire_calc(s, i, w, hex, false, ammo).is_ok()
                 {
