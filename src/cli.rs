@@ -120,7 +120,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg.",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md] [--save-games DIR]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR also\n  writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages), to\n  replay or to open in the GUI.",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -211,7 +211,7 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
 }
 
 /// Options `simulate` understands (anything else starting with `--` is refused).
-const SIMULATE_OPTIONS: [&str; 9] = [
+const SIMULATE_OPTIONS: [&str; 10] = [
     "--scenario",
     "--games",
     "--seed",
@@ -220,6 +220,7 @@ const SIMULATE_OPTIONS: [&str; 9] = [
     "--players",
     "--option",
     "--report",
+    "--save-games",
     "--help",
 ];
 
@@ -344,6 +345,11 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("--report: cannot create folder {}: {e}", dir.display()))?;
     }
+    let save_dir = a.value("--save-games")?.map(PathBuf::from);
+    if let Some(d) = &save_dir {
+        std::fs::create_dir_all(d)
+            .map_err(|e| format!("--save-games: cannot create folder {}: {e}", d.display()))?;
+    }
     let proto =
         games::new_session_with(root, &scenario, 0, false, &options).map_err(|e| e.to_string())?;
     let seats = proto.seats();
@@ -365,6 +371,8 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     if jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
+    // Saved games are numbered as in error messages, from 0, padded to sort in order.
+    let digits = (n - 1).to_string().len();
     let t0 = Instant::now();
     // Game g depends on the seed and g alone, so the games may be played in any order
     // and on any thread: they are collected by number, and the report is the same for
@@ -375,11 +383,21 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
             .wrapping_add(g as u64);
         let session = games::new_session_with(root, &scenario, game_seed, false, &options)
             .map_err(|e| e.to_string())?;
-        match (&players, all_random) {
+        let mut played = match (&players, all_random) {
             (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
         }
-        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))
+        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        let moves = std::mem::take(&mut played.moves);
+        if let Some(dir) = &save_dir {
+            save_game(
+                session,
+                &moves,
+                &dir.join(format!("game-{g:0w$}.ron", w = digits)),
+            )
+            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        }
+        Ok(played)
     };
     let played = play_all(n, jobs, play)?;
     let secs = t0.elapsed().as_secs_f64();
@@ -450,6 +468,21 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         eprintln!("wrote {} and {}", md.display(), svg.display());
     }
     Ok(0)
+}
+
+/// Replay `moves` on `session` (a new game with the played game's seed) and write it
+/// as a save file at `path`, which `replay` checks and the GUI opens.
+fn save_game(
+    mut session: Box<dyn crate::core::session::GameSession>,
+    moves: &[String],
+    path: &Path,
+) -> Result<(), String> {
+    for m in moves {
+        session
+            .apply_str(m)
+            .map_err(|e| format!("replaying '{m}' for --save-games: {e}"))?;
+    }
+    session.save().write(path).map_err(|e| e.to_string())
 }
 
 /// A scripted rules test (docs/script-format.md).

@@ -731,6 +731,7 @@ pub fn play_game<R: Knowledge>(
     let mut trace = super::game::TurnTrace::new::<R>(state);
     // Decisions per seat in the current game turn: (turn, count).
     let mut per_seat: Vec<(u32, usize)> = Vec::new();
+    let mut moves = Vec::new();
     while n < max {
         let Some(seat) = R::to_act(state) else { break };
         let p = players
@@ -758,6 +759,7 @@ pub fn play_game<R: Knowledge>(
             super::error::RuleError::new(format!("{p} chose '{a}', which was refused: {e}"))
         })?;
         trace.after::<R>(state);
+        moves.push(a.to_string());
         n += 1;
     }
     Ok(super::game::Playout {
@@ -765,5 +767,6 @@ pub fn play_game<R: Knowledge>(
         outcome: R::outcome(state),
         turns: R::turn(state),
         trace: trace.finish::<R>(state),
+        moves,
     })
 }

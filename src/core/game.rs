@@ -136,6 +136,9 @@ pub struct Playout {
     /// last row is the score at the end of the game (or the action cap). A turn skipped
     /// inside one action repeats the row. The per-turn curve of balance reports.
     pub trace: Vec<Vec<i32>>,
+    /// Every action applied, in notation: with the game's seed, enough to rebuild it
+    /// as a save file (`simulate --save-games`).
+    pub moves: Vec<String>,
 }
 
 /// Records victory points per seat each time the turn changes.
@@ -188,6 +191,7 @@ pub fn random_playout<R: Rules>(
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
     let mut trace = TurnTrace::new::<R>(state);
+    let mut moves = Vec::new();
     while n < max && R::to_act(state).is_some() {
         let legal = R::legal_actions(state);
         if legal.is_empty() {
@@ -200,6 +204,7 @@ pub fn random_playout<R: Rules>(
         R::apply(state, a)
             .map_err(|e| RuleError::new(format!("legal action '{a}' was refused: {e}")))?;
         trace.after::<R>(state);
+        moves.push(a.to_string());
         n += 1;
     }
     Ok(Playout {
@@ -207,5 +212,6 @@ pub fn random_playout<R: Rules>(
         outcome: R::outcome(state),
         turns: R::turn(state),
         trace: trace.finish::<R>(state),
+        moves,
     })
 }

@@ -179,6 +179,72 @@ fn simulate_reports_the_same_whatever_the_number_of_jobs() {
 }
 
 #[test]
+fn simulate_saves_every_game_for_replay() {
+    let dir = scratch("simulate-saves");
+    let saves = dir.join("games");
+    let (code, out, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--players",
+        "greedy,random",
+        "--save-games",
+        saves.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&saves)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-0.ron", "game-1.ron", "game-2.ron"]);
+    // Each save replays to its end, and the games' lengths are the report's.
+    let mut total = 0usize;
+    for n in &names {
+        let (code, rep, err) = run(&["replay", saves.join(n).to_str().unwrap()]);
+        assert_eq!(code, 0, "{n}: {err}");
+        let count: usize = rep
+            .split("replay OK: ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{n}: {rep}"));
+        assert!(rep.contains("Game over"), "{n} did not end: {rep}");
+        total += count;
+    }
+    let mean: f64 = out
+        .split("mean length ")
+        .nth(1)
+        .and_then(|t| t.split(", ").nth(1))
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        mean.round() as usize,
+        (total as f64 / 3.0).round() as usize,
+        "{out}"
+    );
+    // A file where the folder should be is refused before any game is played.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let (code, _, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--games",
+        "1",
+        "--save-games",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--save-games: cannot create folder"), "{err}");
+}
+
+#[test]
 fn simulate_seats_players_and_refuses_bad_player_specs() {
     let args = [
         "simulate",

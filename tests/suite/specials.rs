@@ -348,6 +348,54 @@ fn ix_b_army_wins_if_any_unit_survives_turn_10() {
 }
 
 #[test]
+fn ix_c_the_sioux_raze_dependents_after_the_last_pawnee_unit_falls() {
+    // Points are counted at the end of turn 6 (IX.C). With every Pawnee unit gone the
+    // Pawnee can score nothing more, but the Sioux still can, 2 points a Dependent: the
+    // game goes on. (It used to end at once, and the Sioux lost the Dependents' points.)
+    let mut g = session("harvest_the_wind/massacre_canyon", 1);
+    for id in ["p1", "p2", "p3", "p4", "p5", "p6"] {
+        g.place(id, None).unwrap();
+    }
+    g.place("s1", Some("1109")).unwrap(); // on the Dependents pD1
+    // Every other Sioux unit on the map too, so that none is still to enter.
+    for k in 2..=10 {
+        g.place(&format!("s{k}"), Some(&format!("{k:02}02")))
+            .unwrap();
+    }
+    end_until(&mut g, "phase", "melee");
+    assert_eq!(g.probe("over").as_deref(), Some("false"));
+    assert!(
+        g.legal().contains(&"raze s1 pD1".to_string()),
+        "{:?}",
+        g.legal()
+    );
+    play(&mut g, &["raze s1 pD1"]);
+    assert_eq!(g.probe("pD1.loc").as_deref(), Some("eliminated"));
+    assert_eq!(g.probe("points.0").as_deref(), Some("2"));
+    assert_eq!(g.probe("over").as_deref(), Some("false"));
+}
+
+#[test]
+fn ix_c_a_points_game_ends_early_only_when_no_score_can_change() {
+    // No Pawnee unit and no Dependent left: the Sioux have nothing more to score and
+    // the Pawnee no unit to score with, so turn 6 would bring the same result.
+    let mut g = session("harvest_the_wind/massacre_canyon", 1);
+    for id in [
+        "p1", "p2", "p3", "p4", "p5", "p6", "pD1", "pD2", "pD3", "pD4",
+    ] {
+        g.place(id, None).unwrap();
+    }
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("over").as_deref(), Some("true"));
+    assert_eq!(g.probe("winner").as_deref(), Some("draw"));
+    assert!(
+        g.log.iter().any(|l| l.text.contains("no score can change")),
+        "{:#?}",
+        g.log.last()
+    );
+}
+
+#[test]
 fn ix_d_even_turn_reinforcements_arrive_at_the_east_edge() {
     let mut g = session("harvest_the_wind/washita", 1);
     end_until(&mut g, "turn", "2");

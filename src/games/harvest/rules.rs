@@ -2770,26 +2770,16 @@ fn score(s: &mut State, side: Side, kind: Kind, militia: bool, log: &mut Vec<Log
             kind: k,
             militia: m,
         } = &a.what
+            && force_kind_is(k, kind)
+            && m.is_none_or(|mm| mm == militia)
         {
-            let kind_ok = match k {
-                ForceKind::Unit => kind == Kind::Unit,
-                ForceKind::Leader => kind == Kind::Leader,
-                ForceKind::Crew => kind == Kind::Crew,
-                ForceKind::Horses => kind == Kind::Horses,
-                ForceKind::Lodge => kind == Kind::Lodge,
-                ForceKind::Dependent => kind == Kind::Dependent,
-                ForceKind::Wagon => kind == Kind::Wagon,
-                _ => false,
-            };
-            if kind_ok && m.is_none_or(|mm| mm == militia) {
-                s.points[usize::from(a.side)] += a.points;
-                log.push(LogEntry::public(format!(
-                    "{} scores {} (victory conditions, {})",
-                    seat_name(s, a.side),
-                    a.points,
-                    s.stat.scenario.rule
-                )));
-            }
+            s.points[usize::from(a.side)] += a.points;
+            log.push(LogEntry::public(format!(
+                "{} scores {} (victory conditions, {})",
+                seat_name(s, a.side),
+                a.points,
+                s.stat.scenario.rule
+            )));
         }
     }
 }
@@ -3310,15 +3300,62 @@ fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
             }
         }
         _ => {
-            if units_left(s, 0) == 0 || units_left(s, 1) == 0 {
-                let pool_left = s.pieces.iter().any(|p| {
-                    p.kind == Kind::Unit && matches!(p.loc, Loc::Pool | Loc::Offboard { .. })
-                });
-                if !pool_left {
-                    finish(s, log, "one side has no units left".into());
-                }
+            // A points game lasts to its last turn (IX.A, IX.C, IX.D). It is cut short
+            // only when no score can change any more, which gives the result playing on
+            // would: one side has no units left (nor any to come), and the other has
+            // nothing left to score. The Sioux who destroy the last Pawnee unit may still
+            // raze the Dependents, at 2 points each (IX.C).
+            if (units_left(s, 0) == 0 || units_left(s, 1) == 0) && !scores_may_change(s) {
+                finish(
+                    s,
+                    log,
+                    "one side has no units left and no score can change".into(),
+                );
             }
         }
+    }
+}
+
+/// Whether any victory points may still be scored: a side with units (on the map, still
+/// to enter, or recycled to come back, IX.D) has an enemy piece left of a kind it scores
+/// for, or Horses kept at the end (IX.D) may still change hands.
+fn scores_may_change(s: &State) -> bool {
+    let to_come = |side: Side| {
+        s.pieces.iter().any(|p| {
+            p.side == side && p.kind.is_unit() && matches!(p.loc, Loc::Pool | Loc::Offboard { .. })
+        })
+    };
+    let alive = |p: &super::state::Piece| !matches!(p.loc, Loc::Eliminated | Loc::Removed);
+    s.stat
+        .scenario
+        .victory
+        .awards
+        .iter()
+        .any(|a| match &a.what {
+            Award::HorsesKept => s
+                .pieces
+                .iter()
+                .any(|p| p.kind == Kind::Horses && p.on_map()),
+            Award::Eliminated { kind, .. } => {
+                (units_left(s, a.side) > 0 || to_come(a.side))
+                    && s.pieces
+                        .iter()
+                        .any(|p| p.side != a.side && alive(p) && force_kind_is(kind, p.kind))
+            }
+        })
+}
+
+/// Whether a piece of kind `kind` is of the force kind `k` that an award names.
+fn force_kind_is(k: &ForceKind, kind: Kind) -> bool {
+    match k {
+        ForceKind::Unit => kind == Kind::Unit,
+        ForceKind::Leader => kind == Kind::Leader,
+        ForceKind::Crew => kind == Kind::Crew,
+        ForceKind::Horses => kind == Kind::Horses,
+        ForceKind::Lodge => kind == Kind::Lodge,
+        ForceKind::Dependent => kind == Kind::Dependent,
+        ForceKind::Wagon => kind == Kind::Wagon,
+        _ => false,
     }
 }
 
