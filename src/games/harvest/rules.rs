@@ -219,27 +219,59 @@ fn towable_at(s: &State, unit: Pid, c: Coord) -> Option<Pid> {
     }
 }
 
-/// Compute a fire attack's figures, or why it is impossible.
-pub fn fire_calc(
+/// Why a weapon cannot fire at a hex (see [`fire_need`]); spelt out only when asked.
+enum NoShot {
+    /// A fixed reason.
+    Because(&'static str),
+    /// The Howitzer has lost this ammunition (II.E.4).
+    LostAmmo(Ammo),
+    /// Out of range: the range and the FCT row.
+    Range(u32, usize),
+}
+
+impl NoShot {
+    fn text(&self, s: &State) -> String {
+        match self {
+            NoShot::Because(why) => (*why).to_string(),
+            NoShot::LostAmmo(a) => format!("the Howitzer can no longer fire {a:?} (II.E.4)"),
+            NoShot::Range(range, row) => format!(
+                "{} cannot fire at range {range} (Table 1, II.A.4)",
+                s.stat
+                    .tables
+                    .fct
+                    .get(*row)
+                    .map_or("the weapon", |r| r.name.as_str())
+            ),
+        }
+    }
+}
+
+/// The range, FCT row and column, and number needed of a shot (Table 1), or why the
+/// weapon cannot fire at `target_hex` (out of range, or a Howitzer without the ammunition
+/// named, II.E.2): [`fire_calc`] without the modifiers, cheap enough to list shots with.
+fn fire_need(
     s: &State,
     firer: Pid,
     weapon: Pid,
     target_hex: Coord,
-    horses: bool,
     ammo: Option<Ammo>,
-) -> Result<FireCalc, String> {
+) -> Result<(u32, usize, usize, u8), NoShot> {
     let st = &s.stat;
-    let f = s.p(firer);
     let w = s.p(weapon);
-    let from = f.hex().ok_or("firer is not on the map")?;
+    let from = s
+        .p(firer)
+        .hex()
+        .ok_or(NoShot::Because("firer is not on the map"))?;
     let range = from.distance(target_hex);
     let mut row = w.row;
     if w.kind == Kind::Artillery {
         // The two-sided counter: a Gatling, or a Howitzer firing canister or shell (II.E.2).
         if &*w.letter == "howitzer" {
-            let a = ammo.ok_or("the Howitzer must declare canister or shell (II.E.2)")?;
+            let a = ammo.ok_or(NoShot::Because(
+                "the Howitzer must declare canister or shell (II.E.2)",
+            ))?;
             if w.lost_ammo.contains(&a) {
-                return Err(format!("the Howitzer can no longer fire {a:?} (II.E.4)"));
+                return Err(NoShot::LostAmmo(a));
             }
             let key = if a == Ammo::Canister {
                 "howitzer_canister"
@@ -251,15 +283,38 @@ pub fn fire_calc(
                 .fct
                 .iter()
                 .position(|r| r.weapon == key)
-                .ok_or("no howitzer row in the FCT")?;
+                .ok_or(NoShot::Because("no howitzer row in the FCT"))?;
         }
     }
-    let fct = st.tables.fct.get(row).ok_or("weapon has no FCT row")?;
+    let fct = st
+        .tables
+        .fct
+        .get(row)
+        .ok_or(NoShot::Because("weapon has no FCT row"))?;
     let col = (range as usize).min(8);
-    let need = fct.to_hit.get(col).copied().flatten().ok_or(format!(
-        "{} cannot fire at range {range} (Table 1, II.A.4)",
-        fct.name
-    ))?;
+    let need = fct
+        .to_hit
+        .get(col)
+        .copied()
+        .flatten()
+        .ok_or(NoShot::Range(range, row))?;
+    Ok((range, row, col, need))
+}
+
+/// Compute a fire attack's figures, or why it is impossible.
+pub fn fire_calc(
+    s: &State,
+    firer: Pid,
+    weapon: Pid,
+    target_hex: Coord,
+    horses: bool,
+    ammo: Option<Ammo>,
+) -> Result<FireCalc, String> {
+    let (range, row, col, need) =
+        fire_need(s, firer, weapon, target_hex, ammo).map_err(|e| e.text(s))?;
+    let st = &s.stat;
+    let f = s.p(firer);
+    let w = s.p(weapon);
     let mut mods: Vec<(i8, String)> = Vec::new();
     let fe = if f.kind == Kind::Leader {
         0
@@ -558,42 +613,36 @@ fn unhide_actions(s: &State, out: &mut Vec<Action>) {
 }
 
 /// Weapons a unit may fire (II.A.1, II.A.4, II.E.1/3, VII.C).
-fn usable_weapons(s: &State, unit: Pid) -> Vec<Pid> {
+fn usable_weapons(s: &State, unit: Pid) -> impl Iterator<Item = Pid> + '_ {
     let u = s.p(unit);
-    let mut out = vec![];
-    match u.kind {
-        Kind::Crew => {
-            if let Some(c) = u.hex()
-                && let Some(a) = artillery_at(s, c)
-                && s.p(a).lost_ammo.len() < 2
-            {
-                out.push(a);
-            }
-        }
-        Kind::Unit if u.fire.is_some() => {
-            out.extend(s.carried(unit).filter(|&w| s.p(w).kind == Kind::Weapon))
-        }
-        Kind::Leader => out.extend(
-            s.carried(unit)
-                .filter(|&w| s.p(w).kind == Kind::Weapon && &*s.p(w).letter == "P"),
-        ),
-        _ => {}
-    }
-    out
+    // A crew fires the artillery piece in its hex while it has ammunition (II.E).
+    let crew = if u.kind == Kind::Crew {
+        u.hex()
+            .and_then(|c| artillery_at(s, c))
+            .filter(|&a| s.p(a).lost_ammo.len() < 2)
+    } else {
+        None
+    };
+    // A unit with a fire rating fires the weapons it carries; a leader only a pistol.
+    let carries = matches!(u.kind, Kind::Unit if u.fire.is_some()) || u.kind == Kind::Leader;
+    let leader = u.kind == Kind::Leader;
+    let carried = carries.then(|| s.carried(unit)).into_iter().flatten();
+    crew.into_iter().chain(
+        carried
+            .filter(move |&w| s.p(w).kind == Kind::Weapon && (!leader || &*s.p(w).letter == "P")),
+    )
 }
 
 /// The ammunition a weapon may fire: a howitzer each type it has not lost to a natural 1
 /// (II.E.2), every other weapon none to choose.
-fn ammo_choices(w: &super::state::Piece) -> Vec<Option<Ammo>> {
-    if w.kind == Kind::Artillery && &*w.letter == "howitzer" {
-        [Ammo::Canister, Ammo::Shell]
-            .into_iter()
-            .filter(|a| !w.lost_ammo.contains(a))
-            .map(Some)
-            .collect()
-    } else {
-        vec![None]
-    }
+fn ammo_choices(w: &super::state::Piece) -> impl Iterator<Item = Option<Ammo>> + Clone + '_ {
+    let howitzer = w.kind == Kind::Artillery && &*w.letter == "howitzer";
+    [Some(Ammo::Canister), Some(Ammo::Shell), None]
+        .into_iter()
+        .filter(move |a| match a {
+            Some(a) => howitzer && !w.lost_ammo.contains(a),
+            None => !howitzer,
+        })
 }
 
 /// Targets (hex, at-horses) a firer may shoot at with a weapon, ignoring per-phase limits.
@@ -612,19 +661,17 @@ fn fire_targets(s: &State, firer: Pid, weapon: Pid) -> Vec<(Coord, bool, Option<
     hexes.dedup();
     let mut out = vec![];
     for c in hexes {
-        if !los(s, from, c, f.side) {
+        // Range first (a table look-up), then the line of sight.
+        let reach = |ammo: &Option<Ammo>| fire_need(s, firer, weapon, c, *ammo).is_ok();
+        if !ammos.clone().any(|a| reach(&a)) || !los(s, from, c, f.side) {
             continue;
         }
-        for ammo in &ammos {
-            if target_in(s, c, f.side).is_some()
-                && fire_calc(s, firer, weapon, c, false, *ammo).is_ok()
-            {
-                out.push((c, false, *ammo));
+        for ammo in ammos.clone().filter(reach) {
+            if target_in(s, c, f.side).is_some() {
+                out.push((c, false, ammo));
             }
-            if horses_in(s, c, f.side).is_some()
-                && fire_calc(s, firer, weapon, c, true, *ammo).is_ok()
-            {
-                out.push((c, true, *ammo));
+            if horses_in(s, c, f.side).is_some() {
+                out.push((c, true, ammo));
             }
         }
     }
@@ -763,6 +810,27 @@ fn blaze_ok(s: &State, c: Coord) -> bool {
 }
 
 fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
+    each_reaction_fire(s, mover, hex, &mut |a| {
+        out.push(a);
+        true
+    });
+}
+
+/// Whether the enemy of `mover` has any reaction fire at it in `hex`: the same test as
+/// [`reaction_fires`], stopping at the first shot found. Entering or moving asks it for
+/// every step, where only whether play pauses for the other player matters.
+fn any_reaction_fire(s: &State, mover: Pid, hex: Coord) -> bool {
+    let mut any = false;
+    each_reaction_fire(s, mover, hex, &mut |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Call `found` with each reaction fire at `mover` in `hex` (IV.A, IV.B) until it
+/// returns `false`.
+fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Action) -> bool) {
     let m = s.p(mover);
     let side = 1 - m.side;
     let occ = Occupied::of(s);
@@ -772,6 +840,9 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
             continue;
         }
         let Some(from) = p.hex() else { continue };
+        // The line of sight depends on the two hexes alone: traced once per firer, and
+        // only for a weapon that reaches.
+        let mut los: Option<bool> = None;
         for w in usable_weapons(s, i) {
             let wp = s.p(w);
             if wp.kind == Kind::Artillery
@@ -790,16 +861,17 @@ fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
                 wp.letter
             };
             for ammo in ammo_choices(wp) {
-                if los_among(s, from, hex, side, &occ)
-                    && fire_calc(s, i, w, hex, false, ammo).is_ok()
-                {
-                    out.push(Action::Fire {
+                if fire_need(s, i, w, hex, ammo).is_ok()
+                    && *los.get_or_insert_with(|| los_among(s, from, hex, side, &occ))
+                    && !found(Action::Fire {
                         unit: p.id,
                         weapon: letter,
                         targets: vec![hex],
                         horses: false,
                         ammo,
-                    });
+                    })
+                {
+                    return;
                 }
             }
         }
@@ -2064,9 +2136,7 @@ fn enter(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
 fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
     s.hex_fired = (false, false);
     s.pending = Pending::Reaction { mover: u, hex };
-    let mut v = Vec::new();
-    reaction_fires(s, u, hex, &mut v);
-    if v.is_empty() {
+    if !any_reaction_fire(s, u, hex) {
         s.pending = Pending::None;
         if !flight_goes_on(s, u) {
             s.fleeing.remove(&u);
@@ -2100,11 +2170,11 @@ fn finish_if_stuck(s: &mut State, u: Pid) {
 
 fn after_reaction_shot(s: &mut State) {
     if let Pending::Reaction { mover, .. } = s.pending {
-        let mut v = Vec::new();
-        if let Some(hex) = s.p(mover).hex() {
-            reaction_fires(s, mover, hex, &mut v);
-        }
-        if v.is_empty() {
+        let any = s
+            .p(mover)
+            .hex()
+            .is_some_and(|hex| any_reaction_fire(s, mover, hex));
+        if !any {
             close_reaction(s);
         }
     }
