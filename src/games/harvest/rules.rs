@@ -3387,8 +3387,10 @@ fn check_sudden_end(s: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// Whether any victory points may still be scored: a side with units (on the map, still
-/// to enter, or recycled to come back, IX.D) has an enemy piece left of a kind it scores
-/// for, or Horses kept at the end (IX.D) may still change hands.
+/// to enter, or recycled to come back, IX.D) or a leader on the map has an enemy piece
+/// left of a kind it scores for, Horses it scores for are still alive (loose Horses
+/// die by themselves, III.G.4), or Horses kept at the end (IX.D) may still change hands.
+/// It errs towards playing on.
 fn scores_may_change(s: &State) -> bool {
     let to_come = |side: Side| {
         s.pieces.iter().any(|p| {
@@ -3396,6 +3398,14 @@ fn scores_may_change(s: &State) -> bool {
         })
     };
     let alive = |p: &super::state::Piece| !matches!(p.loc, Loc::Eliminated | Loc::Removed);
+    // A side still fights with units, or a leader with a pistol (VII.C).
+    let fights = |side: Side| {
+        units_left(s, side) > 0
+            || to_come(side)
+            || s.pieces
+                .iter()
+                .any(|p| p.side == side && p.kind == Kind::Leader && p.on_map())
+    };
     s.stat
         .scenario
         .victory
@@ -3407,7 +3417,9 @@ fn scores_may_change(s: &State) -> bool {
                 .iter()
                 .any(|p| p.kind == Kind::Horses && p.on_map()),
             Award::Eliminated { kind, .. } => {
-                (units_left(s, a.side) > 0 || to_come(a.side))
+                // Loose Horses may run off the map or into Woods with nobody firing at
+                // them (III.G.4), so Horses may still score for a side with no force.
+                (fights(a.side) || *kind == ForceKind::Horses)
                     && s.pieces
                         .iter()
                         .any(|p| p.side != a.side && alive(p) && force_kind_is(kind, p.kind))
