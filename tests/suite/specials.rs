@@ -396,6 +396,29 @@ fn ix_c_a_points_game_ends_early_only_when_no_score_can_change() {
 }
 
 #[test]
+fn ix_a_an_army_leader_left_alone_keeps_a_points_game_going_vii_c() {
+    // Every Army unit gone, but its leaders remain. A leader may fire a pistol (VII.C),
+    // so the check errs towards playing on: the Army might still score against the
+    // Indian units (IX.A), and playing on never changes a result that was settled.
+    let mut g = session("harvest_the_wind/wood_lake", 1);
+    for k in 1..=16 {
+        g.place(&format!("a{k}"), None).unwrap();
+    }
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("over").as_deref(), Some("false"));
+    // Without the leaders nobody can score any more: it ends at once.
+    let mut g = session("harvest_the_wind/wood_lake", 1);
+    for k in 1..=16 {
+        g.place(&format!("a{k}"), None).unwrap();
+    }
+    for l in ["aL1", "aL2", "aL3"] {
+        g.place(l, None).unwrap();
+    }
+    play(&mut g, &["end"]);
+    assert_eq!(g.probe("over").as_deref(), Some("true"));
+}
+
+#[test]
 fn ix_d_even_turn_reinforcements_arrive_at_the_east_edge() {
     let mut g = session("harvest_the_wind/washita", 1);
     end_until(&mut g, "turn", "2");

@@ -3398,7 +3398,7 @@ fn scores_may_change(s: &State) -> bool {
         })
     };
     let alive = |p: &super::state::Piece| !matches!(p.loc, Loc::Eliminated | Loc::Removed);
-    // A side still fights with units, or a leader with a pistol (VII.C).
+    // A side still fights with units, or a leader (who may fire a pistol, VII.C).
     let fights = |side: Side| {
         units_left(s, side) > 0
             || to_come(side)
