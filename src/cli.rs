@@ -120,7 +120,7 @@ pub fn run(args: &[String]) -> Exit {
         ),
         "check" => check(&root, &a.positional()),
         "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md] [--save-games DIR]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR also\n  writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages), to\n  replay or to open in the GUI.",
+            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md] [--save-games DIR]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR also\n  writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages), for\n  `wargame replay`, or to copy into saves/ and load from the game's menu.",
         ),
         "simulate" => simulate(&root, &a),
         "script" if help => usage(
@@ -471,7 +471,7 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
 }
 
 /// Replay `moves` on `session` (a new game with the played game's seed) and write it
-/// as a save file at `path`, which `replay` checks and the GUI opens.
+/// as a save file at `path`, which `replay` checks and the game's menu loads from `saves/`.
 fn save_game(
     mut session: Box<dyn crate::core::session::GameSession>,
     moves: &[String],
