@@ -12,6 +12,24 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// `println!` for command output that a closed pipe does not turn into a panic
+/// (`wargame replay SAVE | head`): once standard output is gone the rest is dropped,
+/// and the command still finishes its work (writing a report, say).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+/// `print!` without the panic on a closed pipe (see `outln!`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
 /// Top-level usage text.
 pub const USAGE: &str = "wargame — hot-seat wargames of the American Indian Wars
 
@@ -98,7 +116,7 @@ impl Args {
 /// Run a subcommand; `args` excludes the program name. Returns the exit status.
 pub fn run(args: &[String]) -> Exit {
     let Some(cmd) = args.first() else {
-        println!("{USAGE}");
+        outln!("{USAGE}");
         return 0;
     };
     let a = Args {
@@ -108,7 +126,7 @@ pub fn run(args: &[String]) -> Exit {
     let help = a.flag("--help") || a.flag("-h");
     let res = match cmd.as_str() {
         "--help" | "-h" | "help" => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             Ok(0)
         }
         "list" if help => {
@@ -151,19 +169,19 @@ pub fn run(args: &[String]) -> Exit {
 }
 
 fn usage(text: &str) -> Result<Exit, String> {
-    println!("{text}");
+    outln!("{text}");
     Ok(0)
 }
 
 fn list(root: &Path) -> Result<Exit, String> {
     for g in games::games() {
-        println!("{} — {}", g.id, g.name);
-        println!("  {}", g.blurb);
+        outln!("{} — {}", g.id, g.name);
+        outln!("  {}", g.blurb);
         for s in games::scenarios(root, g.id) {
             let info = games::new_session(root, &s, 0, false)
                 .map(|_| String::new())
                 .unwrap_or_else(|e| format!("  [does not load: {e}]"));
-            println!("  {s}{info}");
+            outln!("  {s}{info}");
         }
     }
     Ok(0)
@@ -199,14 +217,14 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
     let mut bad = 0;
     for f in &files {
         match games::check_path(root, f) {
-            Ok(what) => println!("ok   {}: {what}", f.display()),
+            Ok(what) => outln!("ok   {}: {what}", f.display()),
             Err(e) => {
                 bad += 1;
-                println!("FAIL {e}");
+                outln!("FAIL {e}");
             }
         }
     }
-    println!("{} file(s) checked, {} invalid", files.len(), bad);
+    outln!("{} file(s) checked, {} invalid", files.len(), bad);
     Ok(if bad == 0 { 0 } else { 1 })
 }
 
@@ -443,7 +461,7 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
         first_turn: proto.turn(),
         games: played,
     };
-    print!("{}", report.text());
+    out!("{}", report.text());
     let speed = crate::report::Speed {
         secs,
         games: n,
@@ -643,22 +661,22 @@ fn scripts(root: &Path, paths: &[String]) -> Result<Exit, String> {
         match run_script(root, f) {
             Ok(bad) if bad.is_empty() => {
                 passed += 1;
-                println!("ok   {}", f.display());
+                outln!("ok   {}", f.display());
             }
             Ok(bad) => {
                 failed += 1;
-                println!("FAIL {}", f.display());
+                outln!("FAIL {}", f.display());
                 for b in bad {
-                    println!("  {b}");
+                    outln!("  {b}");
                 }
             }
             Err(e) => {
                 failed += 1;
-                println!("FAIL {e}");
+                outln!("FAIL {e}");
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
@@ -668,12 +686,12 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
         Ok(g) => {
             for l in g.log() {
                 match l.visible_to {
-                    None => println!("{}", l.text),
-                    Some(s) => println!("[{} only] {}", g.seat_name(s), l.text),
+                    None => outln!("{}", l.text),
+                    Some(s) => outln!("[{} only] {}", g.seat_name(s), l.text),
                 }
             }
-            println!("--- final state ---\n{}", g.state_ron());
-            println!(
+            outln!("--- final state ---\n{}", g.state_ron());
+            outln!(
                 "replay OK: {} actions reproduce the saved state",
                 g.history().len()
             );
@@ -727,10 +745,10 @@ fn view(root: &Path, a: &Args) -> Result<Exit, String> {
         g.save().write(Path::new(&out)).map_err(|e| e.to_string())?;
         eprintln!("wrote {out}");
     }
-    println!("{}", g.view_ron(seat));
-    println!("// log visible to seat {seat}:");
+    outln!("{}", g.view_ron(seat));
+    outln!("// log visible to seat {seat}:");
     for l in g.log().iter().filter(|l| l.visible(seat)) {
-        println!("// {}", l.text);
+        outln!("// {}", l.text);
     }
     Ok(0)
 }

@@ -148,6 +148,34 @@ fn view_after_steps_and_replay_of_a_save() {
 }
 
 #[test]
+fn output_cut_short_by_a_closed_pipe_is_not_a_panic() {
+    // `wargame replay SAVE | head -1`: the reader goes away. Here it is gone before the
+    // command writes anything, so every write meets a closed pipe; that must not end
+    // in a panic and a backtrace, and the command must still finish its work.
+    use std::process::Stdio;
+    let dir = scratch("closed-pipe");
+    let mut g =
+        wargame::games::new_session(&root(), "harvest_the_wind/wagon_box", 9, false).unwrap();
+    for _ in 0..5 {
+        g.apply_str("end").unwrap();
+    }
+    let p = dir.join("g.ron");
+    g.save().write(&p).unwrap();
+    let mut child = Command::new(bin())
+        .args(["replay", p.to_str().unwrap()])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run wargame");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+#[test]
 fn simulate_reports_the_same_whatever_the_number_of_jobs() {
     // Games are played on several threads at once; the report must not depend on how
     // many, or on which thread finished first. Greedy players make the games differ.
