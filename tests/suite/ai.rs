@@ -461,3 +461,87 @@ fn wagon_box_indians_value_watching_every_defender_ix_b() {
         "beside the straggler {watching:.4}, at {elsewhere} by the main body {not_watching:.4}"
     );
 }
+
+/// Wood Lake on turn 3 with the march north over (IX.A): only the given units on the
+/// map, none under a Hidden counter, in `side`'s `phase`.
+fn wood_lake_position(
+    keep: &[(&str, &str)],
+    side: u8,
+    phase: wargame::games::harvest::state::Phase,
+) -> wargame::games::harvest::state::State {
+    let mut s = last_turn_position("harvest_the_wind/wood_lake", keep, 3, side);
+    s.phase = phase;
+    s.marching = false;
+    for p in &mut s.pieces {
+        p.hidden = false;
+    }
+    s
+}
+
+#[test]
+fn v_a_side_weaker_in_melee_does_not_walk_into_the_enemy_mct_table_2() {
+    // Wood Lake: a 1-3-6 regular (Melee 1) next to a 2-4-8 warrior (Melee 2). In melee
+    // the regular needs a 5 and the warrior a 3 (MCT Table 2, differential -1/+1): the
+    // regular dies six times in seven, and its death is worth 2 points to the Indians
+    // against 1 to the Army (IX.A). Stepping into the warrior's hex must look worse to
+    // the Army than staying next to it, and better to the Indians the other way round.
+    use wargame::games::harvest::state::Phase;
+    let apart = wood_lake_position(&[("a1", "1015"), ("i1", "1014")], 1, Phase::Movement);
+    let mut together = apart.clone();
+    Harvest::place_piece(&mut together, "a1", Some("1014")).unwrap();
+    let (stay, enter) = (
+        Harvest::evaluate(&apart, 1),
+        Harvest::evaluate(&together, 1),
+    );
+    assert!(stay > enter + 0.05, "Army: stay {stay:.4}, enter {enter:.4}");
+    let apart = wood_lake_position(&[("a1", "1015"), ("i1", "1014")], 0, Phase::Movement);
+    let mut together = apart.clone();
+    Harvest::place_piece(&mut together, "i1", Some("1015")).unwrap();
+    let (stay, enter) = (
+        Harvest::evaluate(&apart, 0),
+        Harvest::evaluate(&together, 0),
+    );
+    assert!(enter > stay + 0.05, "Indian: stay {stay:.4}, enter {enter:.4}");
+}
+
+#[test]
+fn i_1_the_ai_fires_in_its_offensive_fire_phase_ii_a() {
+    // Wood Lake, the Army's Offensive Fire phase (I.1): a rifled musket (II.A) has a
+    // warrior two hexes away. Firing costs nothing (the unit still moves in
+    // the Movement phase that follows) and may pin or rout it (II.B.1), so the AI fires.
+    // Its movement still to come must count before the Movement phase as well: counted
+    // only from then on, ending the Offensive Fire phase looked like a gain in itself.
+    use wargame::games::harvest::action::Action;
+    use wargame::games::harvest::state::Phase;
+    // The rest of the regulars stand farther back, with their moves still to make.
+    let s = wood_lake_position(
+        &[
+            ("a1", "1016"),
+            ("i1", "1014"),
+            ("a2", "0620"),
+            ("a3", "0820"),
+            ("a4", "1220"),
+            ("a5", "1420"),
+        ],
+        1,
+        Phase::OffensiveFire,
+    );
+    let legal = Harvest::legal_actions(&s);
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Fire { .. })),
+        "{legal:?}"
+    );
+    // Ending the phase changes nothing on the board, so it must not look like a gain.
+    let mut ended = s.clone();
+    Harvest::apply(&mut ended, &Action::End).unwrap();
+    assert_eq!(ended.phase, Phase::Movement);
+    let (before, after) = (Harvest::evaluate(&s, 1), Harvest::evaluate(&ended, 1));
+    assert!(
+        (after - before).abs() < 0.005,
+        "Offensive Fire {before:.4}, Movement {after:.4}"
+    );
+    for seed in 0..4 {
+        let a = ai::choose::<Harvest>(&s, Player::Search { level: 2 }, &mut rng(seed)).unwrap();
+        assert!(matches!(a, Action::Fire { .. }), "seed {seed}: {a}");
+    }
+}

@@ -2831,27 +2831,52 @@ fn remove_medicine(s: &mut State, m: Pid, log: &mut Vec<LogEntry>) {
 }
 
 fn score(s: &mut State, side: Side, kind: Kind, militia: bool, log: &mut Vec<LogEntry>) {
-    let awards = s.stat.scenario.victory.awards.clone();
-    for a in awards {
-        if a.side == side {
-            continue;
-        }
-        if let Award::Eliminated {
-            kind: k,
-            militia: m,
-        } = &a.what
-            && force_kind_is(k, kind)
-            && m.is_none_or(|mm| mm == militia)
-        {
-            s.points[usize::from(a.side)] += a.points;
-            log.push(LogEntry::public(format!(
-                "{} scores {} (victory conditions, {})",
-                seat_name(s, a.side),
-                a.points,
-                s.stat.scenario.rule
-            )));
-        }
+    let other = 1 - side;
+    let points = award_for(s, other, kind, militia);
+    if points != 0 {
+        s.points[usize::from(other)] += points;
+        log.push(LogEntry::public(format!(
+            "{} scores {} (victory conditions, {})",
+            seat_name(s, other),
+            points,
+            s.stat.scenario.rule
+        )));
     }
+}
+
+/// The points `scorer` receives under the scenario's awards when an enemy piece of
+/// `kind` (a militia piece when `militia`) is eliminated (IX: each scenario's victory
+/// conditions). Two awards for the same piece add up.
+pub(crate) fn award_for(s: &State, scorer: Side, kind: Kind, militia: bool) -> i32 {
+    s.stat
+        .scenario
+        .victory
+        .awards
+        .iter()
+        .filter(|a| a.side == scorer)
+        .filter_map(|a| match &a.what {
+            Award::Eliminated {
+                kind: k,
+                militia: m,
+            } if force_kind_is(k, kind) && m.is_none_or(|mm| mm == militia) => Some(a.points),
+            _ => None,
+        })
+        .sum()
+}
+
+/// What `own` needs on a die to eliminate `enemy` in melee, and the differential it
+/// is read from: the difference of Melee Strengths, held to -2..+2, looked up on the
+/// Melee Combat Table (V.2; MCT Table 2).
+pub(crate) fn melee_need(s: &State, own: Pid, enemy: Pid) -> (i8, u8) {
+    let d = (s.p(own).melee as i8 - s.p(enemy).melee as i8).clamp(-2, 2);
+    let n = s
+        .stat
+        .tables
+        .mct
+        .iter()
+        .find(|m| m.differential == d)
+        .map_or(4, |m| m.need);
+    (d, n)
 }
 
 fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
@@ -2861,19 +2886,8 @@ fn melee(s: &mut State, c: Coord, log: &mut Vec<LogEntry>) {
     unhide(s, c, log, "melee (III.F.9)");
     s.meleed.insert(a);
     s.meleed.insert(b);
-    let need = |s: &State, own: Pid, enemy: Pid| -> (i8, u8) {
-        let d = (s.p(own).melee as i8 - s.p(enemy).melee as i8).clamp(-2, 2);
-        let n = s
-            .stat
-            .tables
-            .mct
-            .iter()
-            .find(|m| m.differential == d)
-            .map_or(4, |m| m.need);
-        (d, n)
-    };
-    let (da, na) = need(s, a, b);
-    let (db, nb) = need(s, b, a);
+    let (da, na) = melee_need(s, a, b);
+    let (db, nb) = melee_need(s, b, a);
     let mut round = 1;
     loop {
         let ra = s.dice.d6();
