@@ -493,7 +493,10 @@ fn v_a_side_weaker_in_melee_does_not_walk_into_the_enemy_mct_table_2() {
         Harvest::evaluate(&apart, 1),
         Harvest::evaluate(&together, 1),
     );
-    assert!(stay > enter + 0.05, "Army: stay {stay:.4}, enter {enter:.4}");
+    assert!(
+        stay > enter + 0.05,
+        "Army: stay {stay:.4}, enter {enter:.4}"
+    );
     let apart = wood_lake_position(&[("a1", "1015"), ("i1", "1014")], 0, Phase::Movement);
     let mut together = apart.clone();
     Harvest::place_piece(&mut together, "i1", Some("1015")).unwrap();
@@ -501,7 +504,10 @@ fn v_a_side_weaker_in_melee_does_not_walk_into_the_enemy_mct_table_2() {
         Harvest::evaluate(&apart, 0),
         Harvest::evaluate(&together, 0),
     );
-    assert!(enter > stay + 0.05, "Indian: stay {stay:.4}, enter {enter:.4}");
+    assert!(
+        enter > stay + 0.05,
+        "Indian: stay {stay:.4}, enter {enter:.4}"
+    );
 }
 
 #[test]
