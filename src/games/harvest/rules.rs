@@ -2831,9 +2831,12 @@ fn remove_medicine(s: &mut State, m: Pid, log: &mut Vec<LogEntry>) {
 }
 
 fn score(s: &mut State, side: Side, kind: Kind, militia: bool, log: &mut Vec<LogEntry>) {
-    let other = 1 - side;
-    let points = award_for(s, other, kind, militia);
-    if points != 0 {
+    // Every side but the one that lost the piece, without assuming there are two.
+    for other in (0..s.points.len()).filter_map(|i| Side::try_from(i).ok()) {
+        let points = award_for(s, other, kind, militia);
+        if other == side || points == 0 {
+            continue;
+        }
         s.points[usize::from(other)] += points;
         log.push(LogEntry::public(format!(
             "{} scores {} (victory conditions, {})",
