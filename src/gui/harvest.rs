@@ -175,7 +175,12 @@ fn click(
     } else {
         vec![]
     };
-    let acts = actions_at(&legal, sel.piece.as_deref(), hex);
+    // Revealing a hidden stack voluntarily (III.F.4) cannot be undone, so a click meant
+    // to select the stack never does it: the reveal is offered as a choice beside the
+    // selection instead.
+    let (reveals, acts): (Vec<String>, Vec<String>) = actions_at(&legal, sel.piece.as_deref(), hex)
+        .into_iter()
+        .partition(|a| matches!(a.parse::<Action>(), Ok(Action::Unhide { .. })));
     if acts.len() == 1 {
         let a = acts[0].clone();
         game.submit(&a);
@@ -212,8 +217,10 @@ fn click(
         Some(i) => own.get((i + 1) % own.len()).cloned(),
         None => own.first().cloned(),
     };
-    if sel.piece.is_none() {
-        // A hex-only action (melee, unhide) when nothing of ours is there.
+    if !reveals.is_empty() {
+        sel.choice = reveals;
+    } else if sel.piece.is_none() {
+        // A hex-only action (melee) when nothing of ours is there.
         let hex_only = actions_at(&legal, None, hex);
         if hex_only.len() == 1 {
             game.submit(&hex_only[0]);

@@ -78,6 +78,45 @@ fn clicks_select_and_move_through_legal_actions_only() {
     assert_eq!(g.session.probe("i1.hex").as_deref(), Some("0201"));
 }
 
+/// Revealing a hidden stack voluntarily (III.F.4) cannot be undone, so a click meant to
+/// select a hidden unit must not do it: it selects the unit and offers the reveal as a
+/// choice. It used to reveal Wood Lake's warriors at the first click in their Movement
+/// phase.
+#[test]
+fn iii_f_4_a_click_on_a_hidden_unit_selects_it_and_never_reveals_it() {
+    let mut app = app_with("harvest_the_wind/wood_lake");
+    app.world_mut().resource_mut::<Game>().submit("end");
+    app.update();
+    let g = app.world().resource::<Game>();
+    assert!(
+        g.session.legal().iter().any(|l| l == "unhide 0709"),
+        "the Indian player may reveal 0709 in the Movement phase"
+    );
+    let before = g.session.history().len();
+    app.world_mut().resource_mut::<Clicked>().0 = Some("0709".parse().unwrap());
+    app.update();
+    let g = app.world().resource::<Game>();
+    assert_eq!(
+        g.session.history().len(),
+        before,
+        "a click submitted {:?}",
+        g.session.history().last()
+    );
+    assert_eq!(g.session.probe("i4.hidden").as_deref(), Some("true"));
+    let sel = app.world().resource::<Selection>();
+    assert_eq!(sel.piece.as_deref(), Some("i4"));
+    assert_eq!(sel.choice, vec!["unhide 0709".to_string()]);
+    // A second click on the same hex still reveals nothing; the choice stays offered.
+    app.world_mut().resource_mut::<Clicked>().0 = Some("0709".parse().unwrap());
+    app.update();
+    let g = app.world().resource::<Game>();
+    assert_eq!(g.session.history().len(), before);
+    assert_eq!(
+        app.world().resource::<Selection>().choice,
+        vec!["unhide 0709".to_string()]
+    );
+}
+
 #[test]
 fn the_curtain_hides_counters_between_seats() {
     let mut app = app_with("harvest_the_wind/wood_lake");
