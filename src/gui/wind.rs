@@ -651,7 +651,7 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
             "Resolve combat in {}",
             s.stat
                 .area(&area)
-                .map_or(area.clone(), |a| s.stat.map.areas[a].name.clone())
+                .map_or(area.to_string(), |a| s.stat.map.areas[a].name.clone())
         ),
         Ok(Action::Retreat { leader }) => format!("Retreat before combat with {}", name(&leader)),
         Ok(Action::Stay) => "Stay and fight".into(),

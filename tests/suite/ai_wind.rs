@@ -6,6 +6,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use wargame::core::ai::{self, Knowledge, Player};
 use wargame::core::game::Rules;
+use wargame::core::sym::Sym;
 use wargame::games::wind::Wind;
 use wargame::games::wind::action::Action;
 use wargame::games::wind::rules::{APACHE, ARMY, legal, listed};
@@ -170,7 +171,7 @@ fn the_quick_legality_check_agrees_with_the_full_list() {
     for seed in 0..3 {
         let mut s = fresh(seed);
         let mut r = rng(seed);
-        let ids: Vec<String> = s.stat.map.areas.iter().map(|a| a.id.clone()).collect();
+        let ids: Vec<Sym> = s.stat.map.areas.iter().map(|a| Sym::new(&a.id)).collect();
         for _ in 0..1500 {
             if Wind::to_act(&s).is_none() {
                 break;
@@ -179,24 +180,21 @@ fn the_quick_legality_check_agrees_with_the_full_list() {
             for a in &all {
                 assert!(listed(&s, a), "{a} is legal and must be listed");
             }
-            let handles: Vec<String> = s
+            let handles: Vec<Sym> = s
                 .blocks
                 .iter()
                 .filter(|b| !b.handle.is_empty())
-                .map(|b| b.handle.to_string())
+                .map(|b| b.handle)
                 .collect();
             let mut probes = vec![Action::End, Action::Fire, Action::Stay];
             for _ in 0..12 {
-                let h = handles[r.random_range(0..handles.len().max(1))].clone();
-                let area = ids[r.random_range(0..ids.len())].clone();
-                let with = vec![handles[r.random_range(0..handles.len().max(1))].clone()];
-                probes.push(Action::Deploy {
-                    block: h.clone(),
-                    area: area.clone(),
-                });
+                let h = handles[r.random_range(0..handles.len().max(1))];
+                let area = ids[r.random_range(0..ids.len())];
+                let with = vec![handles[r.random_range(0..handles.len().max(1))]];
+                probes.push(Action::Deploy { block: h, area });
                 probes.push(Action::Move {
-                    block: h.clone(),
-                    area: area.clone(),
+                    block: h,
+                    area,
                     with: vec![],
                 });
                 probes.push(Action::Move {

@@ -2,6 +2,7 @@
 //! text, used by the log, save files and scripts. Blocks are named by their handle this
 //! turn (`A7`), areas by id (`tucson`).
 
+use crate::core::sym::Sym;
 use std::fmt;
 use std::str::FromStr;
 
@@ -11,31 +12,31 @@ pub enum Action {
     /// Deploy (or re-deploy) a drawn block (`deploy A3 tucson`, §6.0).
     Deploy {
         /// Block handle.
-        block: String,
+        block: Sym,
         /// Area id.
-        area: String,
+        area: Sym,
     },
     /// Move a block across one boundary; an Army Leader takes the listed blocks of its
     /// area with it (`move U2 fort_bowie with U5,U7`, §7.0).
     Move {
         /// The moving block (an Army Leader for Army moves).
-        block: String,
+        block: Sym,
         /// Destination area.
-        area: String,
+        area: Sym,
         /// Blocks taken along.
-        with: Vec<String>,
+        with: Vec<Sym>,
     },
     /// End deployment or a movement segment.
     End,
     /// The Army player resolves combat in an area next (§8.0 "General").
     Combat {
         /// Area id.
-        area: String,
+        area: Sym,
     },
     /// The Apache player reveals a Leader to retreat before combat (§8.0).
     Retreat {
         /// The Leader.
-        leader: String,
+        leader: Sym,
     },
     /// Decline a retreat before combat or an ambush retreat.
     Stay,
@@ -46,21 +47,21 @@ pub enum Action {
     /// A Leader adds its value to one block's dice (`lead A2 A5`, §8.0).
     Lead {
         /// The Leader.
-        leader: String,
+        leader: Sym,
         /// The firing block.
-        block: String,
+        block: Sym,
     },
     /// Roll the dice of the current fire.
     Fire,
     /// Pick which of the tied strongest blocks takes the hits (`loss U4`, §8.0).
     Loss {
         /// The block.
-        block: String,
+        block: Sym,
     },
     /// The ambusher retreats to an adjacent area (`withdraw dragoon`, §8.0).
     Withdraw {
         /// Area id.
-        area: String,
+        area: Sym,
     },
 }
 
@@ -71,7 +72,10 @@ impl fmt::Display for Action {
             Action::Move { block, area, with } => {
                 write!(f, "move {block} {area}")?;
                 if !with.is_empty() {
-                    write!(f, " with {}", with.join(","))?;
+                    write!(f, " with ")?;
+                    for (i, b) in with.iter().enumerate() {
+                        write!(f, "{}{b}", if i == 0 { "" } else { "," })?;
+                    }
                 }
                 Ok(())
             }
@@ -89,12 +93,12 @@ impl fmt::Display for Action {
     }
 }
 
-fn word(w: &[&str], i: usize, what: &str) -> Result<String, String> {
+fn word(w: &[&str], i: usize, what: &str) -> Result<Sym, String> {
     let s = w.get(i).ok_or_else(|| format!("missing {what}"))?;
     if s.chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        Ok((*s).to_string())
+        Ok(Sym::new(s))
     } else {
         Err(format!("'{s}' is not a valid {what}"))
     }

@@ -277,8 +277,8 @@ pub fn legal(s: &State) -> Vec<Action> {
                 waiting = true;
                 for a in deploy_areas(s, b) {
                     out.push(Action::Deploy {
-                        block: blk.handle.to_string(),
-                        area: s.stat.id(a).to_string(),
+                        block: blk.handle,
+                        area: s.stat.id_sym(a),
                     });
                 }
             }
@@ -298,8 +298,8 @@ pub fn legal(s: &State) -> Vec<Action> {
                 for &(to, _) in s.stat.neighbors(blk.area().unwrap_or(0)) {
                     if move_ok(s, b, to, &[]).is_ok() {
                         out.push(Action::Move {
-                            block: blk.handle.to_string(),
-                            area: s.stat.id(to).to_string(),
+                            block: blk.handle,
+                            area: s.stat.id_sym(to),
                             with: vec![],
                         });
                     }
@@ -307,12 +307,9 @@ pub fn legal(s: &State) -> Vec<Action> {
                         let all = followers(s, b, to);
                         if !all.is_empty() && move_ok(s, b, to, &all).is_ok() {
                             out.push(Action::Move {
-                                block: blk.handle.to_string(),
-                                area: s.stat.id(to).to_string(),
-                                with: all
-                                    .iter()
-                                    .map(|&f| s.blocks[f].handle.to_string())
-                                    .collect(),
+                                block: blk.handle,
+                                area: s.stat.id_sym(to),
+                                with: all.iter().map(|&f| s.blocks[f].handle).collect(),
                             });
                         }
                     }
@@ -419,7 +416,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
     let Some(f) = &s.fight else {
         for a in contested(s) {
             out.push(Action::Combat {
-                area: s.stat.id(a).to_string(),
+                area: s.stat.id_sym(a),
             });
         }
         return;
@@ -431,7 +428,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
             for l in s.side_in(area, APACHE) {
                 if s.blocks[l].kind == BlockKind::Leader {
                     out.push(Action::Retreat {
-                        leader: s.blocks[l].handle.to_string(),
+                        leader: s.blocks[l].handle,
                     });
                 }
             }
@@ -458,8 +455,8 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
                         && !f.leads.iter().any(|x| x.1 == t)
                     {
                         out.push(Action::Lead {
-                            leader: s.blocks[l].handle.to_string(),
-                            block: s.blocks[t].handle.to_string(),
+                            leader: s.blocks[l].handle,
+                            block: s.blocks[t].handle,
                         });
                     }
                 }
@@ -469,7 +466,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
         Pending::Loss { victim, .. } => {
             for b in strongest(s, area, *victim) {
                 out.push(Action::Loss {
-                    block: s.blocks[b].handle.to_string(),
+                    block: s.blocks[b].handle,
                 });
             }
         }
@@ -478,7 +475,7 @@ fn combat_legal(s: &State, out: &mut Vec<Action>) {
             for &(to, _) in s.stat.neighbors(area) {
                 if withdraw_ok(s, area, side, to) {
                     out.push(Action::Withdraw {
-                        area: s.stat.id(to).to_string(),
+                        area: s.stat.id_sym(to),
                     });
                 }
             }

@@ -32,6 +32,32 @@ pub struct Static {
     /// asked for (see [`Static::army_distance`]); never saved.
     #[serde(skip)]
     pub army_paths: ArmyPaths,
+    /// Each area's id as a [`Sym`], for the actions that name areas; built the first
+    /// time it is asked for (see [`Static::id_sym`]); never saved.
+    #[serde(skip)]
+    pub area_ids: AreaIds,
+}
+
+/// The area ids as symbols, built once (see [`Static::id_sym`]).
+#[derive(Default)]
+pub struct AreaIds(std::sync::OnceLock<Vec<Sym>>);
+
+impl Clone for AreaIds {
+    fn clone(&self) -> Self {
+        AreaIds::default()
+    }
+}
+
+impl PartialEq for AreaIds {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for AreaIds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AreaIds")
+    }
 }
 
 /// Which National Border an Army stack must respect (§7.0 "The National Border").
@@ -125,6 +151,15 @@ impl Static {
     pub fn id(&self, a: usize) -> &str {
         &self.map.areas[a].id
     }
+    /// Area id as a symbol, for actions (interned once per area, not per action).
+    pub fn id_sym(&self, a: usize) -> Sym {
+        self.area_ids
+            .0
+            .get_or_init(|| self.map.areas.iter().map(|x| Sym::new(&x.id)).collect())
+            .get(a)
+            .copied()
+            .unwrap_or_else(Sym::empty)
+    }
     /// Build the shared data; boundary types without a cost row are left out of the
     /// adjacency (loading refuses such maps first).
     pub fn new(tables: Tables, scenario: ScenarioDef, map: AreaMap) -> Self {
@@ -157,6 +192,7 @@ impl Static {
             adj,
             flags,
             army_paths: ArmyPaths::default(),
+            area_ids: AreaIds::default(),
         }
     }
     /// The cheapest Army MP cost of moving from area `from` to area `to` under `border`
