@@ -38,28 +38,6 @@ pub struct Static {
     pub area_ids: AreaIds,
 }
 
-/// The area ids as symbols, built once (see [`Static::id_sym`]).
-#[derive(Default)]
-pub struct AreaIds(std::sync::OnceLock<Vec<Sym>>);
-
-impl Clone for AreaIds {
-    fn clone(&self) -> Self {
-        AreaIds::default()
-    }
-}
-
-impl PartialEq for AreaIds {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl fmt::Debug for AreaIds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("AreaIds")
-    }
-}
-
 /// Which National Border an Army stack must respect (§7.0 "The National Border").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Border {
@@ -75,25 +53,36 @@ pub enum Border {
 /// The cheapest Army MP cost from every area to every other, one table per [`Border`],
 /// `u8::MAX` where unreachable. It depends on the map and the cost table alone, so one
 /// game builds it once; the AI's evaluation asks for it thousands of times a decision.
-/// A cache: two are always equal, and a copy starts empty.
-#[derive(Default)]
-pub struct ArmyPaths(std::sync::OnceLock<[Vec<u8>; 3]>);
+pub type ArmyPaths = Cached<[Vec<u8>; 3]>;
 
-impl Clone for ArmyPaths {
-    fn clone(&self) -> Self {
-        ArmyPaths::default()
+/// The area ids as symbols, built once (see [`Static::id_sym`]).
+pub type AreaIds = Cached<Vec<Sym>>;
+
+/// A value worked out from the rest of [`Static`] the first time it is asked for. A
+/// cache: two are always equal, a copy starts empty, and it is never saved.
+pub struct Cached<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Cached<T> {
+    fn default() -> Self {
+        Cached(std::sync::OnceLock::new())
     }
 }
 
-impl PartialEq for ArmyPaths {
+impl<T> Clone for Cached<T> {
+    fn clone(&self) -> Self {
+        Cached::default()
+    }
+}
+
+impl<T> PartialEq for Cached<T> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl fmt::Debug for ArmyPaths {
+impl<T> fmt::Debug for Cached<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ArmyPaths")
+        f.write_str("Cached")
     }
 }
 
