@@ -551,3 +551,60 @@ fn i_1_the_ai_fires_in_its_offensive_fire_phase_ii_a() {
         assert!(matches!(a, Action::Fire { .. }), "seed {seed}: {a}");
     }
 }
+
+#[test]
+fn iv_c_2_a_fleeing_unit_under_the_enemy_rifles_counts_as_likely_lost() {
+    // Wagon Box, the Indian Movement phase: a warrior within three hexes of a
+    // Breechloading rifle (need 3, Table 1), in its line of sight, has just entered its
+    // hex, and the Army may fire at it (IV.A). Hit while it flees, it is eliminated
+    // (IV.C.2); hit otherwise, it is only Pinned or flees. So the same window is worth
+    // much more to the Army, and much less to the Indians, when the warrior is fleeing;
+    // out of every rifle's reach it is worth nothing either way.
+    use wargame::core::hexmap::Coord;
+    use wargame::games::harvest::state::Pending;
+    let window = |hex: Coord, fleeing: bool| {
+        let mut s = last_turn_position(
+            "harvest_the_wind/wagon_box",
+            &[("a1", "1016"), ("i1", &hex.to_string())],
+            5,
+            0,
+        );
+        let i1 = s.find("i1").unwrap();
+        s.pending = Pending::Reaction { mover: i1, hex };
+        if fleeing {
+            s.fleeing.insert(i1);
+        }
+        s
+    };
+    let rifle: Coord = "1016".parse().unwrap();
+    let s0 = window(rifle, false);
+    let near = s0
+        .stat
+        .map
+        .coords()
+        .find(|&c| {
+            (2..=3).contains(&c.distance(rifle))
+                && wargame::games::harvest::rules::los(&s0, rifle, c, 1)
+                && s0.at(c).next().is_none()
+        })
+        .expect("a hex in the rifle's sight");
+    let (fleeing, not) = (window(near, true), window(near, false));
+    assert!(
+        Harvest::legal_actions(&fleeing)
+            .iter()
+            .any(|a| a.to_string().starts_with("fire a1")),
+        "the Army has a shot at the warrior in {near}"
+    );
+    let (fi, ni) = (Harvest::evaluate(&fleeing, 0), Harvest::evaluate(&not, 0));
+    let (fa, na) = (Harvest::evaluate(&fleeing, 1), Harvest::evaluate(&not, 1));
+    assert!(fi < ni - 0.05, "Indian: fleeing {fi:.4}, not {ni:.4}");
+    assert!(fa > na + 0.05, "Army: fleeing {fa:.4}, not {na:.4}");
+    // Far from the corral no rifle reaches, so fleeing costs nothing.
+    let far: Coord = "0101".parse().unwrap();
+    assert!(far.distance(rifle) > 8);
+    let (far_f, far_n) = (window(far, true), window(far, false));
+    assert!(
+        (Harvest::evaluate(&far_f, 0) - Harvest::evaluate(&far_n, 0)).abs() < 1e-9,
+        "no shot, no cost"
+    );
+}

@@ -810,8 +810,14 @@ fn blaze_ok(s: &State, c: Coord) -> bool {
 }
 
 fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
-    each_reaction_fire(s, mover, hex, &mut |a| {
-        out.push(a);
+    each_reaction_fire(s, mover, hex, &mut |shot| {
+        out.push(Action::Fire {
+            unit: s.p(shot.firer).id,
+            weapon: shot.letter,
+            targets: vec![hex],
+            horses: false,
+            ammo: shot.ammo,
+        });
         true
     });
 }
@@ -828,9 +834,32 @@ fn any_reaction_fire(s: &State, mover: Pid, hex: Coord) -> bool {
     any
 }
 
+/// The lowest natural die roll that hits with the best reaction fire the enemy of
+/// `mover` has at it in `hex` (IV.A, IV.B; Table 1 with its modifiers), or `None` when
+/// it has none. The computer player counts the shot to come by it.
+pub fn best_reaction_roll(s: &State, mover: Pid, hex: Coord) -> Option<u8> {
+    let mut best: Option<u8> = None;
+    each_reaction_fire(s, mover, hex, &mut |shot| {
+        if let Ok(calc) = fire_calc(s, shot.firer, shot.weapon, hex, false, shot.ammo) {
+            let r = calc.min_roll();
+            best = Some(best.map_or(r, |b| b.min(r)));
+        }
+        best != Some(1)
+    });
+    best
+}
+
+/// One reaction fire found by [`each_reaction_fire`].
+struct Shot {
+    firer: Pid,
+    weapon: Pid,
+    letter: crate::core::sym::Sym,
+    ammo: Option<Ammo>,
+}
+
 /// Call `found` with each reaction fire at `mover` in `hex` (IV.A, IV.B) until it
 /// returns `false`.
-fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Action) -> bool) {
+fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Shot) -> bool) {
     let m = s.p(mover);
     let side = 1 - m.side;
     let occ = Occupied::of(s);
@@ -863,11 +892,10 @@ fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(A
             for ammo in ammo_choices(wp) {
                 if fire_need(s, i, w, hex, ammo).is_ok()
                     && *los.get_or_insert_with(|| los_among(s, from, hex, side, &occ))
-                    && !found(Action::Fire {
-                        unit: p.id,
-                        weapon: letter,
-                        targets: vec![hex],
-                        horses: false,
+                    && !found(Shot {
+                        firer: i,
+                        weapon: w,
+                        letter,
                         ammo,
                     })
                 {
