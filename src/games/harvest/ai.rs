@@ -356,10 +356,11 @@ fn melee_outlook(s: &State, seat: Seat) -> f64 {
 
 /// The expected worth to `seat` of the reaction fire owed at a fleeing unit that has
 /// just entered a hex (IV.A, IV.B): a unit hit again while it flees is eliminated
-/// (IV.C.2), so the best shot's chance to hit (Table 1 with its modifiers) is the chance
-/// of losing it. Without it a flight's path looked as good as any other until the shot
-/// was rolled, and the Wagon Box warriors, hit riding in, fled one hex into the next
-/// rifle's range: five of twelve fell so in the first turn of a lost game.
+/// (IV.C.2), so the chance that the best Opportunity shot or, failing it, the best
+/// Defensive shot hits (Table 1 with its modifiers) is the chance of losing it. Without
+/// it a flight's path looked as good as any other until the shot was rolled, and the
+/// Wagon Box warriors, hit riding in, fled one hex into the next rifle's range: five of
+/// twelve fell so in the first turn of a lost game.
 ///
 /// Only a flight counts. Counting the first shot at every step of an approach too (a
 /// Pin, and a flight for a mounted unit) kept the Wagon Box warriors out of the
@@ -372,10 +373,13 @@ fn fire_outlook(s: &State, seat: Seat) -> f64 {
     if !m.kind.is_unit() || !s.fleeing.contains(&mover) {
         return 0.0;
     }
-    let Some(roll) = super::rules::best_reaction_roll(s, mover, hex) else {
+    let (opportunity, defensive) = super::rules::best_reaction_rolls(s, mover, hex);
+    let chance = |roll: Option<u8>| roll.map_or(0.0, |r| f64::from(7u8.saturating_sub(r)) / 6.0);
+    // Either shot eliminates it; the second comes only if the first misses.
+    let hit = 1.0 - (1.0 - chance(opportunity)) * (1.0 - chance(defensive));
+    if hit <= 0.0 {
         return 0.0;
-    };
-    let hit = f64::from(7u8.saturating_sub(roll)) / 6.0;
+    }
     let loss = hit * loss_worth(s, mover, 1 - m.side);
     if m.side == seat { -loss } else { loss }
 }

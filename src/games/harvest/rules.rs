@@ -834,17 +834,25 @@ fn any_reaction_fire(s: &State, mover: Pid, hex: Coord) -> bool {
     any
 }
 
-/// The lowest natural die roll that hits with the best reaction fire the enemy of
-/// `mover` has at it in `hex` (IV.A, IV.B; Table 1 with its modifiers), or `None` when
-/// it has none. The computer player counts the shot to come by it.
-pub fn best_reaction_roll(s: &State, mover: Pid, hex: Coord) -> Option<u8> {
-    let mut best: Option<u8> = None;
+/// The lowest natural die roll that hits with the best Opportunity Fire (IV.A) and the
+/// best Defensive Fire (IV.B) the enemy of `mover` has at it in `hex` (Table 1 with its
+/// modifiers), `None` where it has none. Each may be fired once at a mover in a hex
+/// (IV.A.3, IV.B), so a mover next to the enemy may face both. The computer player
+/// counts the shots to come by them.
+pub fn best_reaction_rolls(s: &State, mover: Pid, hex: Coord) -> (Option<u8>, Option<u8>) {
+    let mut best: (Option<u8>, Option<u8>) = (None, None);
+    let keep = |b: &mut Option<u8>, r: u8| *b = Some(b.map_or(r, |x| x.min(r)));
     each_reaction_fire(s, mover, hex, &mut |shot| {
         if let Ok(calc) = fire_calc(s, shot.firer, shot.weapon, hex, false, shot.ammo) {
             let r = calc.min_roll();
-            best = Some(best.map_or(r, |b| b.min(r)));
+            if shot.opportunity {
+                keep(&mut best.0, r);
+            }
+            if shot.defensive {
+                keep(&mut best.1, r);
+            }
         }
-        best != Some(1)
+        best != (Some(1), Some(1))
     });
     best
 }
@@ -855,6 +863,10 @@ struct Shot {
     weapon: Pid,
     letter: crate::core::sym::Sym,
     ammo: Option<Ammo>,
+    /// Open as Opportunity Fire (IV.A).
+    opportunity: bool,
+    /// Open as Defensive Fire (IV.B).
+    defensive: bool,
 }
 
 /// Call `found` with each reaction fire at `mover` in `hex` (IV.A, IV.B) until it
@@ -897,6 +909,8 @@ fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(S
                         weapon: w,
                         letter,
                         ammo,
+                        opportunity: opp,
+                        defensive: def,
                     })
                 {
                     return;
