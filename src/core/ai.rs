@@ -80,17 +80,59 @@ pub trait Knowledge: Rules {
     }
 
     /// The group an action belongs to, for large move sets: the tree first chooses a
-    /// group, then an action within it. The default groups by the first two words of
-    /// the notation (`move a3 ...`: every move of one unit), which suits any ruleset
-    /// whose notation starts with a verb and the piece it acts on.
-    fn group(action: &Self::Action) -> String {
-        let t = action.to_string();
-        let mut w = t.split_whitespace();
-        match (w.next(), w.next()) {
-            (Some(a), Some(b)) => format!("{a} {b}"),
-            (Some(a), None) => a.to_string(),
-            _ => String::new(),
+    /// group, then an action within it. The name is written into `out`, which is empty
+    /// on entry (the search asks for thousands of names a decision and reuses one
+    /// buffer). The default groups by the first two words of the notation (`move a3
+    /// ...`: every move of one unit), which suits any ruleset whose notation starts with
+    /// a verb and the piece it acts on.
+    fn group(action: &Self::Action, out: &mut String) {
+        use fmt::Write as _;
+        // The writer refuses the rest once it has two words, which stops the
+        // formatting early; that refusal is the expected end, not an error.
+        let _ = write!(
+            FirstWords {
+                out,
+                words: 0,
+                in_word: false
+            },
+            "{action}"
+        );
+    }
+}
+
+/// A text sink that keeps the first two whitespace-separated words of what is written
+/// to it, joined by one space (the default [`Knowledge::group`]), and refuses the rest.
+struct FirstWords<'a> {
+    out: &'a mut String,
+    words: u8,
+    in_word: bool,
+}
+
+impl fmt::Write for FirstWords<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for c in s.chars() {
+            if c.is_whitespace() {
+                if self.in_word {
+                    self.in_word = false;
+                    if self.words == 2 {
+                        return Err(fmt::Error);
+                    }
+                }
+                continue;
+            }
+            if !self.in_word {
+                if self.words == 2 {
+                    return Err(fmt::Error);
+                }
+                if self.words == 1 {
+                    self.out.push(' ');
+                }
+                self.words += 1;
+                self.in_word = true;
+            }
+            self.out.push(c);
         }
+        Ok(())
     }
 }
 
@@ -299,9 +341,8 @@ struct Node<A> {
 /// Single-observer information-set Monte Carlo tree search with action grouping.
 struct Tree<R: Knowledge> {
     nodes: Vec<Node<R::Action>>,
-    /// Every group name met so far and its number; children refer to groups by
-    /// number, so that the selection compares numbers, not text.
-    groups: HashMap<String, u32>,
+    /// Every group met so far, by number.
+    groups: Groups,
     /// Evaluations made so far: one per action seeded, one per iteration's leaf.
     work: u64,
     /// The lowest and highest value backed up so far: UCB compares means rescaled to
@@ -317,7 +358,7 @@ impl<R: Knowledge> Tree<R> {
             nodes: vec![Node {
                 children: Vec::new(),
             }],
-            groups: HashMap::new(),
+            groups: Groups::default(),
             work: 0,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
@@ -592,13 +633,13 @@ impl<R: Knowledge> Tree<R> {
 /// A new, unvisited child for `action` in state `s`, with its group, prior and
 /// progressive bias.
 fn new_child<R: Knowledge>(
-    groups: &mut HashMap<String, u32>,
+    groups: &mut Groups,
     s: &R::State,
     action: &R::Action,
     bias: f64,
 ) -> Child<R::Action> {
     Child {
-        group: group_index(groups, R::group(action)),
+        group: groups.index_of::<R>(action),
         prior: R::prior(s, action).max(1e-6),
         action: action.clone(),
         visits: 0,
@@ -609,10 +650,28 @@ fn new_child<R: Knowledge>(
     }
 }
 
-/// The index of group `name` in `groups`, adding it if new.
-fn group_index(groups: &mut HashMap<String, u32>, name: String) -> u32 {
-    let next = u32::try_from(groups.len()).unwrap_or(u32::MAX);
-    *groups.entry(name).or_insert(next)
+/// Every group name met so far in one search and its number; children refer to groups
+/// by number, so that the selection compares numbers, not text.
+#[derive(Default)]
+struct Groups {
+    numbers: HashMap<String, u32>,
+    /// The buffer [`Knowledge::group`] writes each name into: a name already known
+    /// costs no allocation.
+    name: String,
+}
+
+impl Groups {
+    /// The number of `action`'s group, adding the group if new.
+    fn index_of<R: Knowledge>(&mut self, action: &R::Action) -> u32 {
+        self.name.clear();
+        R::group(action, &mut self.name);
+        if let Some(&n) = self.numbers.get(self.name.as_str()) {
+            return n;
+        }
+        let next = u32::try_from(self.numbers.len()).unwrap_or(u32::MAX);
+        self.numbers.insert(self.name.clone(), next);
+        next
+    }
 }
 
 /// Where a list of actions came from, which decides whether applying one must check it.
@@ -769,4 +828,48 @@ pub fn play_game<R: Knowledge>(
         trace: trace.finish::<R>(state),
         moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FirstWords;
+    use std::fmt::Write as _;
+
+    /// The group name the default [`super::Knowledge::group`] wrote before it stopped
+    /// allocating: the first two words of the text, joined by one space.
+    fn old_group(t: &str) -> String {
+        let mut w = t.split_whitespace();
+        match (w.next(), w.next()) {
+            (Some(a), Some(b)) => format!("{a} {b}"),
+            (Some(a), None) => a.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    #[test]
+    fn first_two_words_match_the_split_on_whitespace() {
+        for t in [
+            "move a3 0816 0917",
+            "end",
+            "",
+            "   ",
+            "  fire  a6\tR  0716 opportunity",
+            "enter i4 0101",
+            "unhide 0709",
+            "x y",
+            "x y ",
+        ] {
+            let mut out = String::new();
+            // Written in pieces, as a Display implementation writes.
+            let mut w = FirstWords {
+                out: &mut out,
+                words: 0,
+                in_word: false,
+            };
+            let _ = t
+                .split_inclusive(' ')
+                .try_for_each(|piece| w.write_str(piece));
+            assert_eq!(out, old_group(t), "{t:?}");
+        }
+    }
 }

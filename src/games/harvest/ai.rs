@@ -338,7 +338,15 @@ const COVER: f64 = 1.0;
 /// most, and destroying the target next to a unit (which leaves the next target far
 /// away) costs less than the points it scores.
 fn closeness_at(d: f64) -> f64 {
-    -0.5 * (1.0 + d.max(0.0)).ln()
+    let d = d.max(0.0);
+    // Most distances are whole hexes (no reach left to spend): those logarithms come
+    // from a table, exactly the values the formula gives.
+    static LN_1P: std::sync::OnceLock<[f64; 65]> = std::sync::OnceLock::new();
+    if d.fract() == 0.0 && d < 65.0 {
+        let table = LN_1P.get_or_init(|| std::array::from_fn(|k| (1.0 + k as f64).ln()));
+        return -0.5 * table[d as usize];
+    }
+    -0.5 * (1.0 + d).ln()
 }
 
 /// The expected worth to `seat` of the melees still to be fought: every hex where

@@ -1097,13 +1097,16 @@ fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Act
 
 /// Hexes where a melee must be fought (V): a unit of each side.
 pub fn contested_hexes(s: &State) -> Vec<Coord> {
-    let mut v: Vec<Coord> = s
-        .pieces
-        .iter()
-        .filter(|p| p.kind.is_unit() && p.side == 0)
-        .filter_map(|p| p.hex())
-        .filter(|c| s.unit_at(*c, 1).is_some())
-        .collect();
+    // The evaluation asks this of every position it scores: one pass collects each
+    // side's unit hexes, instead of searching every piece for each unit's hex.
+    let mut hexes: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
+    for p in &s.pieces {
+        if let (true, Some(c)) = (p.kind.is_unit() && p.side < 2, p.hex()) {
+            hexes[usize::from(p.side)].push(c);
+        }
+    }
+    let [mut v, theirs] = hexes;
+    v.retain(|c| theirs.contains(c));
     v.sort();
     v.dedup();
     v

@@ -807,7 +807,7 @@ impl crate::core::ai::Knowledge for Wind {
     /// third. The search then widens the moves in the order of their one-step values and
     /// spends its visits on the best few, instead of giving `end` as many visits as all
     /// the moves of one block.
-    fn group(a: &Action) -> String {
+    fn group(a: &Action, out: &mut String) {
         let t = match a {
             Action::Deploy { .. } => "deploy",
             Action::Move { .. } => "move",
@@ -822,7 +822,7 @@ impl crate::core::ai::Knowledge for Wind {
             Action::Loss { .. } => "loss",
             Action::Withdraw { .. } => "withdraw",
         };
-        t.to_string()
+        out.push_str(t);
     }
 
     /// No rollouts: the evaluation projects the turn's combats and threats itself, and
