@@ -50,6 +50,19 @@ pub fn report_variants(root: &Path, scenario: &str) -> Vec<String> {
     out
 }
 
+/// The button label of a report variant: its players seat by seat (`ai-random` reads
+/// "ai, random"), and the seed of a second sample (`ai-random-seed7` reads "ai, random
+/// (seed 7)").
+pub fn variant_label(variant: &str) -> String {
+    if let Some((players, seed)) = variant.rsplit_once("-seed")
+        && !seed.is_empty()
+        && seed.bytes().all(|b| b.is_ascii_digit())
+    {
+        return format!("{} (seed {seed})", players.replace('-', ", "));
+    }
+    variant.replace('-', ", ")
+}
+
 /// Where the shipped report of a scenario with the given players is (see
 /// [`report_variants`]); an empty `variant` is the random-play report.
 pub fn variant_path(root: &Path, scenario: &str, variant: &str) -> PathBuf {

@@ -735,7 +735,7 @@ fn balance_ui(
                         "random, random",
                     );
                     for v in variants {
-                        let label = v.replace('-', ", ");
+                        let label = balance::variant_label(&v);
                         ui.selectable_value(&mut menu.report_variant, v, label);
                     }
                 });

@@ -576,3 +576,17 @@ fn the_scenario_screen_lists_every_shipped_report_of_a_scenario() {
     assert!(report_variants(&root(), "no_game/nothing").is_empty());
     assert!(read_report_variant(&root(), "no_game/nothing", "ai-random").is_none());
 }
+
+#[test]
+fn a_report_variant_reads_as_its_players_and_the_seed_of_a_second_sample() {
+    use wargame::gui::balance::variant_label;
+    assert_eq!(variant_label("ai-random"), "ai, random");
+    assert_eq!(variant_label("ai-greedy-seed7"), "ai, greedy (seed 7)");
+    assert_eq!(
+        variant_label("greedy-greedy-seed12"),
+        "greedy, greedy (seed 12)"
+    );
+    // Not a seed: left as players.
+    assert_eq!(variant_label("ai-seedy"), "ai, seedy");
+    assert_eq!(variant_label("ai-seed"), "ai, seed");
+}
