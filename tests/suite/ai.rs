@@ -98,8 +98,8 @@ fn hex_game_ai_decides_the_same_whatever_is_under_the_hidden_counters() {
         .filter(|&i| matches!(b.pieces[i].loc, Loc::Map(_)))
         .collect();
     let (i, j) = (hidden[0], hidden[hidden.len() - 1]);
-    let li = b.pieces[i].loc.clone();
-    b.pieces[i].loc = b.pieces[j].loc.clone();
+    let li = b.pieces[i].loc;
+    b.pieces[i].loc = b.pieces[j].loc;
     b.pieces[j].loc = li;
     assert!(a != b);
     assert_eq!(

@@ -269,6 +269,28 @@ fn ii_e_4_gatling_jams_on_natural_one() {
 }
 
 #[test]
+fn ii_e_4_a_howitzer_s_lost_ammunition_reads_and_writes_as_a_list() {
+    use wargame::games::harvest::state::{Ammo, LostAmmo};
+    let mut l = LostAmmo::default();
+    assert!(l.is_empty());
+    assert_eq!(ron::to_string(&l).unwrap(), "[]");
+    l.push(Ammo::Shell);
+    l.push(Ammo::Shell);
+    assert_eq!(l.len(), 1, "a type is lost once");
+    assert!(l.contains(&Ammo::Shell) && !l.contains(&Ammo::Canister));
+    l.push(Ammo::Canister);
+    assert_eq!(l.len(), 2, "both lost: the Howitzer is removed (II.E.4)");
+    assert_eq!(
+        ron::to_string(&l).unwrap(),
+        "[Shell,Canister]",
+        "in the order lost"
+    );
+    let back: LostAmmo = ron::from_str("[Canister, Shell, Canister]").unwrap();
+    assert_eq!(back.len(), 2);
+    assert!(ron::from_str::<LostAmmo>("[Grape]").is_err());
+}
+
+#[test]
 fn iii_b_terrain_costs_and_climb() {
     let g = lab();
     let s = &g.state;

@@ -874,7 +874,9 @@ struct Shot {
 fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Shot) -> bool) {
     let m = s.p(mover);
     let side = 1 - m.side;
-    let occ = Occupied::of(s);
+    // Noted only when a line of sight is traced: most entries and steps are out of
+    // every enemy weapon's range.
+    let mut occ: Option<Occupied> = None;
     for (i, p) in s.pieces.iter().enumerate() {
         let i = i as Pid;
         if p.side != side || !can_fire_now(s, i) {
@@ -903,7 +905,15 @@ fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(S
             };
             for ammo in ammo_choices(wp) {
                 if fire_need(s, i, w, hex, ammo).is_ok()
-                    && *los.get_or_insert_with(|| los_among(s, from, hex, side, &occ))
+                    && *los.get_or_insert_with(|| {
+                        los_among(
+                            s,
+                            from,
+                            hex,
+                            side,
+                            occ.get_or_insert_with(|| Occupied::of(s)),
+                        )
+                    })
                     && !found(Shot {
                         firer: i,
                         weapon: w,
@@ -2044,7 +2054,7 @@ fn marker(kind: Kind, side: Side, id: String, hex: Coord) -> super::state::Piece
         mounted_on: None,
         letter: Id::from(""),
         row: 0,
-        lost_ammo: vec![],
+        lost_ammo: Default::default(),
     }
 }
 

@@ -768,7 +768,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                 id: id.into(),
                 kind,
                 side: f.side,
-                loc: loc.clone(),
+                loc,
                 label: f.label.as_str().into(),
                 melee: f.melee,
                 morale: f.morale,
@@ -785,7 +785,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                     .as_deref()
                     .and_then(|g| stat.tables.fct.iter().position(|r| r.weapon == g))
                     .unwrap_or(0),
-                lost_ammo: vec![],
+                lost_ammo: Default::default(),
             });
             for l in &f.carry {
                 let wid = next_id(f.side, "w");
@@ -811,7 +811,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
                     mounted_on: None,
                     letter: l.as_str().into(),
                     row,
-                    lost_ammo: vec![],
+                    lost_ammo: Default::default(),
                 });
             }
             if kind == Kind::Medicine {

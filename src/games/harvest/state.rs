@@ -144,7 +144,7 @@ impl Kind {
 }
 
 /// Where a piece is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Loc {
     /// On the map.
     Map(Coord),
@@ -177,8 +177,55 @@ pub enum Ammo {
     Shell,
 }
 
+/// The ammunition types a Howitzer has lost to a natural 1 (II.E.4), in the order lost.
+/// Plain data, so that a piece (and a state, for the AI's search) copies as memory; it
+/// reads and writes as the list it stands for (`[Canister]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<Ammo>", into = "Vec<Ammo>")]
+pub struct LostAmmo([Option<Ammo>; 2]);
+
+impl LostAmmo {
+    /// Whether `a` is lost.
+    pub fn contains(&self, a: &Ammo) -> bool {
+        self.0.contains(&Some(*a))
+    }
+    /// How many types are lost.
+    pub fn len(&self) -> usize {
+        self.0.iter().flatten().count()
+    }
+    /// Whether none is lost.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Mark `a` lost (a type already lost stays listed once).
+    pub fn push(&mut self, a: Ammo) {
+        if self.contains(&a) {
+            return;
+        }
+        if let Some(slot) = self.0.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(a);
+        }
+    }
+}
+
+impl From<Vec<Ammo>> for LostAmmo {
+    fn from(v: Vec<Ammo>) -> Self {
+        let mut l = LostAmmo::default();
+        for a in v {
+            l.push(a);
+        }
+        l
+    }
+}
+
+impl From<LostAmmo> for Vec<Ammo> {
+    fn from(l: LostAmmo) -> Self {
+        l.0.iter().flatten().copied().collect()
+    }
+}
+
 /// One counter.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Piece {
     /// Id used in notation (`a3`, `iL1`, `aw2`); shared, so copying a state for the
     /// AI's search does not copy the text.
@@ -214,7 +261,7 @@ pub struct Piece {
     /// FCT row (weapons).
     pub row: usize,
     /// Ammunition types lost to a natural 1 (howitzer).
-    pub lost_ammo: Vec<Ammo>,
+    pub lost_ammo: LostAmmo,
 }
 
 impl Piece {
