@@ -105,7 +105,11 @@ const FAR: u32 = 40;
 /// Distance from `c` to the nearest enemy piece worth attacking: a combat unit, a
 /// leader, or a Dependent or Lodge (raze targets that score, VIII.D).
 fn nearest_target(s: &State, side: u8, c: Coord) -> u32 {
-    nearest_of(&targets(s, side).collect::<Vec<_>>(), c)
+    // The prior asks this of every move and entry the search lists: no list is built.
+    targets(s, side)
+        .map(|h| h.distance(c))
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 /// Distance from `c` to the nearest of `hexes` (`u32::MAX` if there are none).
@@ -215,11 +219,12 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             in_zone += 1;
         }
         let d = f64::from(nearest_of(&aims, c).min(FAR));
+        let rec = s.rec(i as super::state::Pid);
         // Movement not yet spent this phase counts, a little less than movement made:
         // a unit whose move is finished (by starting another unit, say) loses what it
         // had left, so the search finishes one unit's approach before starting the
         // next and does not end the phase with units idle.
-        let reach = match s.rec(i as super::state::Pid) {
+        let reach = match rec {
             _ if !moving || p.pinned => 0.0,
             Some(r) if r.done || r.stopped => 0.0,
             r => {
@@ -233,7 +238,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
         // Hexes walked this phase beyond the printed allowance cost, so that pacing to
         // and fro (mounted units have no movement limit, III.C.2.c) never looks as good
         // as stopping.
-        let walked = s.rec(i as super::state::Pid).map_or(0, |r| r.hexes);
+        let walked = rec.map_or(0, |r| r.hexes);
         x -= 0.02 * f64::from(walked.saturating_sub(p.ma));
     }
     x += 0.05 * f64::from(covered);
