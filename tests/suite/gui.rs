@@ -564,7 +564,17 @@ fn the_scenario_screen_lists_every_shipped_report_of_a_scenario() {
     let id = "harvest_the_wind/massacre_canyon";
     assert_eq!(
         report_variants(&root(), id),
-        vec!["ai-greedy", "ai-random", "greedy-ai", "random-ai"],
+        vec![
+            "ai-greedy",
+            "ai-greedy-seed7",
+            "ai-random",
+            "ai-random-seed7",
+            "greedy-ai",
+            "greedy-ai-seed7",
+            "greedy-greedy-seed7",
+            "random-ai",
+            "random-ai-seed7"
+        ],
         "the -vp.svg charts and other scenarios' reports are not listed"
     );
     assert_eq!(
