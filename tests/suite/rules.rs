@@ -269,6 +269,42 @@ fn ii_e_4_gatling_jams_on_natural_one() {
 }
 
 #[test]
+fn ii_e_4_a_howitzer_loses_an_ammunition_type_on_a_natural_one() {
+    // II.E.4: a natural 1 costs a Howitzer the ammunition it fired; it may no longer
+    // fire it, and with both types lost it is removed. The lab's Gatling counter is
+    // made a Howitzer for the test.
+    use wargame::games::harvest::state::{Ammo, Kind};
+    let mut g = lab();
+    let gun = g.state.find("aA1").unwrap();
+    assert_eq!(g.state.p(gun).kind, Kind::Artillery);
+    g.state.pieces[usize::from(gun)].letter = "howitzer".into();
+    g.place("a4", Some("0205")).unwrap();
+    g.place("aA1", Some("0205")).unwrap();
+    g.place("i1", Some("0505")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    let canister = "fire a4 art 0505 canister".to_string();
+    assert!(g.legal().contains(&canister), "{:?}", g.legal());
+    g.force_dice(&[1]);
+    play(&mut g, &[canister.as_str()]);
+    let lost = g.state.p(gun).lost_ammo;
+    assert!(
+        lost.contains(&Ammo::Canister) && lost.len() == 1,
+        "{lost:?}"
+    );
+    assert_eq!(g.probe("aA1.loc").as_deref(), Some("0205"), "still in play");
+    // The Army's next Offensive Fire phase: the same shot is no longer offered.
+    end_until(&mut g, "phasing", "0");
+    end_until(&mut g, "phasing", "1");
+    assert_eq!(g.probe("phase").as_deref(), Some("offensive_fire"));
+    assert!(!g.legal().contains(&canister), "{:?}", g.legal());
+    // Shell still fires (range 3, need 6, Table 1); a natural 1 with it too, and the
+    // Howitzer, with both types lost, is removed.
+    g.force_dice(&[1]);
+    play(&mut g, &["fire a4 art 0505 shell"]);
+    assert_eq!(g.probe("aA1.loc").as_deref(), Some("removed"));
+}
+
+#[test]
 fn ii_e_4_a_howitzer_s_lost_ammunition_reads_and_writes_as_a_list() {
     use wargame::games::harvest::state::{Ammo, LostAmmo};
     let mut l = LostAmmo::default();
