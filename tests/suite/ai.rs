@@ -644,3 +644,48 @@ fn iv_c_2_a_fleeing_unit_under_the_enemy_rifles_counts_as_likely_lost() {
         "no shot, no cost"
     );
 }
+
+#[test]
+fn iii_g_1_an_unheld_horses_counter_counts_as_likely_lost_iii_g_4() {
+    // III.G.1: Horses with no unit in or next to their hex move at random at the end of
+    // a Movement phase, and III.G.4: they are lost in Woods, a Blaze or off the map, a
+    // point for the Army in Washita (IX.D). An Indian unit beside the pony herd holds
+    // Horses (III.G.6); the same unit on ground of the same Cover far from them holds
+    // none, and the Indian evaluation must prefer the first.
+    use wargame::core::hexmap::Coord;
+    let base = last_turn_position("harvest_the_wind/washita", &[], 3, 0);
+    let horses: Vec<Coord> = base
+        .pieces
+        .iter()
+        .filter(|p| p.kind == Kind::Horses && p.side == 0)
+        .filter_map(|p| p.hex())
+        .collect();
+    assert!(!horses.is_empty(), "Washita's pony herd is on the map");
+    let tec = |c: Coord| base.stat.tec(c).map(|t| t.cover);
+    let free = |c: Coord| base.at(c).next().is_none();
+    let near = base
+        .stat
+        .map
+        .coords()
+        .find(|&c| free(c) && horses.iter().any(|h| h.distance(c) == 1))
+        .expect("a free hex beside a Horses counter");
+    let far = base
+        .stat
+        .map
+        .coords()
+        .find(|&c| free(c) && tec(c) == tec(near) && horses.iter().all(|h| h.distance(c) > 3))
+        .expect("a free hex of the same Cover far from the herd");
+    let with_i1 = |c: Coord| {
+        let mut s = base.clone();
+        Harvest::place_piece(&mut s, "i1", Some(&c.to_string())).unwrap();
+        s
+    };
+    let holding = Harvest::evaluate(&with_i1(near), 0);
+    let leaving = Harvest::evaluate(&with_i1(far), 0);
+    assert!(
+        holding > leaving + 1e-3,
+        "beside the herd at {near}: {holding:.4}; at {far}: {leaving:.4}"
+    );
+    // For the Army the same difference goes the other way.
+    assert!(Harvest::evaluate(&with_i1(near), 1) < Harvest::evaluate(&with_i1(far), 1));
+}

@@ -397,6 +397,56 @@ fn fire_outlook(s: &State, seat: Seat) -> f64 {
     if m.side == seat { -loss } else { loss }
 }
 
+/// Loose Horses (III.G.1, III.G.4): an unheld Horses counter moves at random at the end
+/// of a Movement phase and is lost if it runs into Woods, a Blaze or off the map.
+fn horse_outlook(s: &State, seat: Seat) -> f64 {
+    let from = s.stat.scenario.special.iter().find_map(|sp| match sp {
+        super::data::Special::RandomHorsesFrom { turn } => Some(*turn),
+        _ => None,
+    });
+    if from.is_some_and(|t| s.turn + 1 < t) {
+        return 0.0;
+    }
+    let kept = |side: u8| {
+        s.stat
+            .scenario
+            .victory
+            .awards
+            .iter()
+            .filter(|a| a.side == side && a.what == super::data::Award::HorsesKept)
+            .count() as f64
+    };
+    let mut x = 0.0;
+    for (h, p) in s.pieces.iter().enumerate() {
+        if p.kind != Kind::Horses {
+            continue;
+        }
+        let Some(c) = p.hex() else { continue };
+        if s.pieces
+            .iter()
+            .any(|q| q.mounted_on == Some(h as super::state::Pid))
+        {
+            continue;
+        }
+        let held = std::iter::once(c).chain(s.stat.map.neighbors(c)).any(|n| {
+            s.at(n)
+                .any(|u| s.p(u).kind.is_unit() && s.p(u).side == p.side)
+        });
+        if held {
+            continue;
+        }
+        let worth = 0.3
+            + f64::from(super::rules::award_for(s, 1 - p.side, Kind::Horses, false))
+            + kept(p.side);
+        let v = LOOSE * worth;
+        x += if p.side == seat { -v } else { v };
+    }
+    x
+}
+
+/// The chance that an unheld Horses counter is lost before it is held again.
+const LOOSE: f64 = 0.5;
+
 /// The expected worth, to the side of unit `a`, of a melee between `a` and enemy unit
 /// `b`: the chance that `b` dies times what that is worth to `a`'s side, less the chance
 /// that `a` dies times what that is worth to the other.
@@ -508,7 +558,8 @@ impl crate::core::ai::Knowledge for Harvest {
         // gain for the other side's whole force.
         let x = side_score(s, seat, z, true) - side_score(s, 1 - seat, z, false)
             + melee_outlook(s, seat)
-            + fire_outlook(s, seat);
+            + fire_outlook(s, seat)
+            + horse_outlook(s, seat);
         // Scale by the size of the fight, so that a lost unit matters as much in a
         // small scenario as in a large one without saturating.
         let units = s.pieces.iter().filter(|p| p.kind.is_unit()).count() as f64;
