@@ -399,6 +399,9 @@ fn fire_outlook(s: &State, seat: Seat) -> f64 {
 
 /// Loose Horses (III.G.1, III.G.4): an unheld Horses counter moves at random at the end
 /// of a Movement phase and is lost if it runs into Woods, a Blaze or off the map.
+/// A counter counts as held only by its own side's units: one held by an enemy unit
+/// alone stays put (III.G.6) but within the enemy's reach, where it may be shot at +1
+/// (VIII.C.1-2), so it is counted as at risk too.
 fn horse_outlook(s: &State, seat: Seat) -> f64 {
     let from = s.stat.scenario.special.iter().find_map(|sp| match sp {
         super::data::Special::RandomHorsesFrom { turn } => Some(*turn),
@@ -416,30 +419,40 @@ fn horse_outlook(s: &State, seat: Seat) -> f64 {
             .filter(|a| a.side == side && a.what == super::data::Award::HorsesKept)
             .count() as f64
     };
-    let mut x = 0.0;
+    // The Horses on the map that nobody rides; most scenarios have none.
+    let mut free: Vec<(Coord, u8)> = Vec::new();
     for (h, p) in s.pieces.iter().enumerate() {
         if p.kind != Kind::Horses {
             continue;
         }
         let Some(c) = p.hex() else { continue };
-        if s.pieces
+        let h = h as super::state::Pid;
+        if !s.pieces.iter().any(|q| q.mounted_on == Some(h)) {
+            free.push((c, p.side));
+        }
+    }
+    if free.is_empty() {
+        return 0.0;
+    }
+    let units: Vec<(Coord, u8)> = s
+        .pieces
+        .iter()
+        .filter(|u| u.kind.is_unit())
+        .filter_map(|u| Some((u.hex()?, u.side)))
+        .collect();
+    let mut x = 0.0;
+    for (c, side) in free {
+        // Held: a unit of its side in its hex or next to it (III.G.6).
+        if units
             .iter()
-            .any(|q| q.mounted_on == Some(h as super::state::Pid))
+            .any(|&(u, sd)| sd == side && u.distance(c) <= 1)
         {
             continue;
         }
-        let held = std::iter::once(c).chain(s.stat.map.neighbors(c)).any(|n| {
-            s.at(n)
-                .any(|u| s.p(u).kind.is_unit() && s.p(u).side == p.side)
-        });
-        if held {
-            continue;
-        }
-        let worth = 0.3
-            + f64::from(super::rules::award_for(s, 1 - p.side, Kind::Horses, false))
-            + kept(p.side);
+        let worth =
+            0.3 + f64::from(super::rules::award_for(s, 1 - side, Kind::Horses, false)) + kept(side);
         let v = LOOSE * worth;
-        x += if p.side == seat { -v } else { v };
+        x += if side == seat { -v } else { v };
     }
     x
 }
