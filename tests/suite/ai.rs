@@ -689,3 +689,68 @@ fn iii_g_1_an_unheld_horses_counter_counts_as_likely_lost_iii_g_4() {
     // For the Army the same difference goes the other way.
     assert!(Harvest::evaluate(&with_i1(near), 1) < Harvest::evaluate(&with_i1(far), 1));
 }
+
+#[test]
+fn iii_g_1_only_horses_whose_loss_scores_count_as_at_risk_ix_d() {
+    // In Washita a lost Indian Horses counter is a point for the Army and one fewer
+    // kept by the Indians (IX.D); a lost Army Horses counter scores nothing. Only the
+    // first kind counts as at risk when left unheld (III.G.1, III.G.4): counted for
+    // Horses that are mobility alone, the term held the Wagon Box Indians back from
+    // the fight. Moving a free Horses counter from beside its side's unit to far from
+    // everyone changes nothing else in the evaluation.
+    use wargame::core::hexmap::Coord;
+    let mut base = last_turn_position("harvest_the_wind/washita", &[], 3, 0);
+    for p in base.pieces.iter_mut() {
+        p.mounted_on = None;
+    }
+    let horse = |side: u8| {
+        base.pieces
+            .iter()
+            .position(|p| p.kind == Kind::Horses && p.side == side)
+            .expect("both sides have Horses in Washita")
+    };
+    let (ih, ah) = (horse(0), horse(1));
+    // Keep every Horses counter off the map but the one under test.
+    for p in base.pieces.iter_mut().filter(|p| p.kind == Kind::Horses) {
+        p.loc = Loc::Removed;
+    }
+    let tec = |c: Coord| base.stat.tec(c).map(|t| t.cover);
+    let coords: Vec<Coord> = base.stat.map.coords().collect();
+    let free = |c: Coord| base.at(c).next().is_none();
+    let (unit_hex, beside) = coords
+        .iter()
+        .filter(|&&c| free(c))
+        .find_map(|&c| {
+            let n = base.stat.map.neighbors(c).find(|&n| free(n))?;
+            Some((c, n))
+        })
+        .expect("two free hexes side by side");
+    let far = coords
+        .iter()
+        .copied()
+        .find(|&c| free(c) && tec(c) == tec(beside) && c.distance(unit_hex) > 4)
+        .expect("a free hex of the same Cover far from the unit");
+    let value = |unit: &str, h: usize, at: Coord| {
+        let mut s = base.clone();
+        Harvest::place_piece(&mut s, unit, Some(&unit_hex.to_string())).unwrap();
+        s.pieces[h].loc = Loc::Map(at);
+        (Harvest::evaluate(&s, 0), Harvest::evaluate(&s, 1))
+    };
+    // The Indians' pony herd: held beside a warrior, it is safe; far from everyone it
+    // may run off.
+    let (held, loose) = (value("i1", ih, beside), value("i1", ih, far));
+    assert!(
+        held.0 > loose.0 + 1e-3,
+        "Indian Horses: {held:?} against {loose:?}"
+    );
+    assert!(
+        held.1 < loose.1,
+        "Indian Horses: {held:?} against {loose:?}"
+    );
+    // An Army Horses counter: no points ride on it, so both positions are worth the same.
+    let (held, loose) = (value("a1", ah, beside), value("a1", ah, far));
+    assert!(
+        (held.0 - loose.0).abs() < 1e-12 && (held.1 - loose.1).abs() < 1e-12,
+        "Army Horses: {held:?} against {loose:?}"
+    );
+}
