@@ -747,7 +747,8 @@ fn iii_g_1_only_horses_whose_loss_scores_count_as_at_risk_ix_d() {
         held.1 < loose.1,
         "Indian Horses: {held:?} against {loose:?}"
     );
-    // An Army Horses counter: no points ride on it, so both positions are worth the same.
+    // An Army Horses counter: its loss scores nothing, so it is not counted as at risk
+    // and both positions are worth the same.
     let (held, loose) = (value("a1", ah, beside), value("a1", ah, far));
     assert!(
         (held.0 - loose.0).abs() < 1e-12 && (held.1 - loose.1).abs() < 1e-12,

@@ -413,6 +413,8 @@ fn horse_outlook(s: &State, seat: Seat) -> f64 {
         super::data::Special::RandomHorsesFrom { turn } => Some(*turn),
         _ => None,
     });
+    // From the turn before the scenario lets Horses run: one left unheld now may still
+    // be unheld when they first do.
     if from.is_some_and(|t| s.turn + 1 < t) {
         return 0.0;
     }
