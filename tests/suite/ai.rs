@@ -172,6 +172,18 @@ fn last_turn_position(
     s
 }
 
+/// A copy of `base` with the piece `id` placed in hex `c`, for comparing evaluations of
+/// positions that differ in one piece's place.
+fn with_unit_at(
+    base: &wargame::games::harvest::state::State,
+    id: &str,
+    c: wargame::core::hexmap::Coord,
+) -> wargame::games::harvest::state::State {
+    let mut s = base.clone();
+    Harvest::place_piece(&mut s, id, Some(&c.to_string())).unwrap();
+    s
+}
+
 /// Play the position out: the AI for `ai_side`, random play for the other side.
 fn ai_wins_every_time(s: &wargame::games::harvest::state::State, ai_side: u8, level: u8) {
     for seed in 0..4 {
@@ -449,11 +461,7 @@ fn wagon_box_indians_value_watching_every_defender_ix_b() {
                 && tec(&base, c) == tec(&base, watch)
         })
         .expect("a hex as close to the main body");
-    let with_i2 = |c: Coord| {
-        let mut s = base.clone();
-        Harvest::place_piece(&mut s, "i2", Some(&c.to_string())).unwrap();
-        s
-    };
+    let with_i2 = |c: Coord| with_unit_at(&base, "i2", c);
     let watching = Harvest::evaluate(&with_i2(watch), 0);
     let not_watching = Harvest::evaluate(&with_i2(elsewhere), 0);
     assert!(
@@ -675,11 +683,7 @@ fn iii_g_1_an_unheld_horses_counter_counts_as_likely_lost_iii_g_4() {
         .coords()
         .find(|&c| free(c) && tec(c) == tec(near) && horses.iter().all(|h| h.distance(c) > 3))
         .expect("a free hex of the same Cover far from the herd");
-    let with_i1 = |c: Coord| {
-        let mut s = base.clone();
-        Harvest::place_piece(&mut s, "i1", Some(&c.to_string())).unwrap();
-        s
-    };
+    let with_i1 = |c: Coord| with_unit_at(&base, "i1", c);
     let holding = Harvest::evaluate(&with_i1(near), 0);
     let leaving = Harvest::evaluate(&with_i1(far), 0);
     assert!(
@@ -731,8 +735,7 @@ fn iii_g_1_only_horses_whose_loss_scores_count_as_at_risk_ix_d() {
         .find(|&c| free(c) && tec(c) == tec(beside) && c.distance(unit_hex) > 4)
         .expect("a free hex of the same Cover far from the unit");
     let value = |unit: &str, h: usize, at: Coord| {
-        let mut s = base.clone();
-        Harvest::place_piece(&mut s, unit, Some(&unit_hex.to_string())).unwrap();
+        let mut s = with_unit_at(&base, unit, unit_hex);
         s.pieces[h].loc = Loc::Map(at);
         (Harvest::evaluate(&s, 0), Harvest::evaluate(&s, 1))
     };
