@@ -758,3 +758,117 @@ fn iii_g_1_only_horses_whose_loss_scores_count_as_at_risk_ix_d() {
         "Army Horses: {held:?} against {loose:?}"
     );
 }
+
+/// Washita with only warrior `i1` and the Army's Leader and first trooper on the map,
+/// nobody mounted, in the Army's Movement phase: for comparing where the Leader stands.
+fn leader_position() -> wargame::games::harvest::state::State {
+    let mut s = last_turn_position("harvest_the_wind/washita", &[("i1", "0808")], 3, 1);
+    for p in s.pieces.iter_mut() {
+        p.mounted_on = None;
+    }
+    s
+}
+
+/// A free Open hex at least `d` hexes from `from`.
+fn open_hex_away(
+    s: &wargame::games::harvest::state::State,
+    from: wargame::core::hexmap::Coord,
+    d: u32,
+) -> wargame::core::hexmap::Coord {
+    s.stat
+        .map
+        .coords()
+        .find(|&c| {
+            s.at(c).next().is_none()
+                && s.stat.tec(c).is_some_and(|t| !t.cover)
+                && c.distance(from) >= d
+        })
+        .expect("a free Open hex that far away")
+}
+
+#[test]
+fn v_5_a_leader_left_alone_with_an_enemy_unit_counts_as_lost_vii_c() {
+    // VII.C: a Leader in a hex with an enemy unit at the end of a Melee phase is
+    // eliminated; V.5: so is one left alone there by the melee. In Washita that is 5
+    // points to the Indians (IX.D). The Army AI rode its Leader alone into hidden
+    // stacks to raze a Dependent, worth 1 point, until the evaluation counted this.
+    let base = leader_position();
+    let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
+    // Beyond a warrior's reach (8 hexes, III.C), so that no caution is counted there.
+    let far = open_hex_away(&base, warrior, 10);
+    let leader_at = |c| with_unit_at(&base, "aL1", c);
+    let (with_enemy, safe) = (leader_at(warrior), leader_at(far));
+    let army = |s| Harvest::evaluate(s, 1);
+    assert!(
+        army(&with_enemy) < army(&safe) - 0.01,
+        "alone with the warrior: {:.4}; far away: {:.4}",
+        army(&with_enemy),
+        army(&safe)
+    );
+    assert!(Harvest::evaluate(&with_enemy, 0) > Harvest::evaluate(&safe, 0));
+
+    // Stacked with a trooper (Melee 1 against 2: it dies six times in seven, MCT
+    // Table 2), the Leader is lost when the trooper dies and the warrior lives: the
+    // same melee with the Leader in it is worth less to the Army than without.
+    let trooper = with_unit_at(&base, "a1", warrior);
+    let stacked = with_unit_at(&trooper, "aL1", warrior);
+    let apart = with_unit_at(&trooper, "aL1", far);
+    assert!(
+        army(&stacked) < army(&apart) - 0.01,
+        "stacked: {:.4}; apart: {:.4}",
+        army(&stacked),
+        army(&apart)
+    );
+    // Alone with the warrior the Leader costs more than stacked: then it is lost for
+    // certain, stacked only when the trooper loses.
+    let a1_far = with_unit_at(&base, "a1", open_hex_away(&base, warrior, 9));
+    let alone = with_unit_at(&a1_far, "aL1", warrior);
+    let both_far = with_unit_at(&a1_far, "aL1", far);
+    let cost_alone = army(&both_far) - army(&alone);
+    let cost_stacked = army(&apart) - army(&stacked);
+    assert!(
+        cost_alone > cost_stacked + 0.01,
+        "the Leader's cost alone {cost_alone:.4}, stacked {cost_stacked:.4}"
+    );
+}
+
+#[test]
+fn vii_c_a_lone_leader_within_a_free_enemy_unit_s_reach_is_at_risk_ii_b_5() {
+    // A warrior needs only to walk into a lone Leader's hex for the Leader to die at
+    // the end of the Melee phase (VII.C), so the Army's evaluation counts a lone Leader
+    // within a warrior's printed allowance (8, III.C) as at risk. A Pinned warrior may
+    // not move (II.B.5): then the Leader is as safe there as far away.
+    let base = leader_position();
+    let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
+    let near = base
+        .stat
+        .map
+        .coords()
+        .find(|&c| {
+            base.at(c).next().is_none()
+                && base.stat.tec(c).is_some_and(|t| !t.cover)
+                && c.distance(warrior) == 3
+        })
+        .expect("a free Open hex 3 hexes from the warrior");
+    let far = open_hex_away(&base, warrior, 10);
+    let army = |s: &wargame::games::harvest::state::State| Harvest::evaluate(s, 1);
+    let (exposed, safe) = (
+        with_unit_at(&base, "aL1", near),
+        with_unit_at(&base, "aL1", far),
+    );
+    assert!(
+        army(&exposed) < army(&safe) - 0.01,
+        "in reach: {:.4}; out of reach: {:.4}",
+        army(&exposed),
+        army(&safe)
+    );
+    let pin = |mut s: wargame::games::harvest::state::State| {
+        let i = s.find("i1").unwrap();
+        s.pieces[usize::from(i)].pinned = true;
+        s
+    };
+    assert!(
+        (army(&pin(exposed)) - army(&pin(safe))).abs() < 1e-12,
+        "a Pinned warrior threatens nobody"
+    );
+}

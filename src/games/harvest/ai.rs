@@ -148,13 +148,7 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
     let mut x = f64::from(s.points.get(usize::from(side)).copied().unwrap_or(0));
     for (sd, k, _) in &s.eliminated {
         if *sd == side {
-            x -= if k.is_unit() {
-                1.0
-            } else if *k == Kind::Leader {
-                0.5
-            } else {
-                0.3
-            };
+            x -= lost_base(*k);
         }
     }
     // The side whose Movement phase is still to come this player turn (I.1-I.2) has
@@ -354,17 +348,57 @@ fn closeness_at(d: f64) -> f64 {
     -0.5 * (1.0 + d).ln()
 }
 
+/// What losing a piece of kind `k` costs its owner in [`side_score`], before any
+/// points the enemy scores for it.
+fn lost_base(k: Kind) -> f64 {
+    if k.is_unit() {
+        1.0
+    } else if k == Kind::Leader {
+        0.5
+    } else {
+        0.3
+    }
+}
+
 /// The expected worth to `seat` of the melees still to be fought: every hex where
 /// units of both sides stand is fought out in the Melee phase (V.1), round after round
 /// until one or both die (V.4), each needing its MCT number (Table 2). A unit of Melee
 /// Strength 1 against a 2 needs a 5 against the other's 3, and dies six times in seven:
 /// without this the drive to close in walked Wood Lake's Army into the warriors' hexes.
+///
+/// A Leader in a hex with an enemy unit is eliminated at the end of the Melee phase
+/// unless a unit of its own side is left there with it (V.5, VII.C): alone, it counts
+/// as lost; stacked with a unit, as lost when that unit dies and the enemy's lives.
+/// Without this the Washita Army's Leader rode alone into hidden stacks to raze a
+/// Dependent (1 point, IX.D) and died there (5 points to the Indians), in most of the
+/// games it lost.
 fn melee_outlook(s: &State, seat: Seat) -> f64 {
-    super::rules::contested_hexes(s)
+    let mut x = 0.0;
+    for (i, p) in s.pieces.iter().enumerate() {
+        if p.kind != Kind::Leader || p.side > 1 {
+            continue;
+        }
+        let Some(c) = p.hex() else { continue };
+        let lost = match (s.unit_at(c, 1 - p.side), s.unit_at(c, p.side)) {
+            (Some(_), None) => 1.0,
+            (Some(enemy), Some(own)) => {
+                // The own unit dies and the enemy's lives.
+                let (_, own_dies, both_die) = melee_odds(s, own, enemy);
+                own_dies - both_die
+            }
+            // Alone, within an enemy unit's reach: it needs only to walk in. Counted
+            // by the Leader's own side only, as its caution.
+            (None, None) if p.side == seat && leader_in_reach(s, p.side, c) => EXPOSED,
+            (None, _) => continue,
+        };
+        let worth = lost * loss_worth(s, i as super::state::Pid, 1 - p.side);
+        x += if p.side == seat { -worth } else { worth };
+    }
+    x + super::rules::contested_hexes(s)
         .into_iter()
         .filter_map(|c| Some((s.unit_at(c, seat)?, s.unit_at(c, 1 - seat)?)))
         .map(|(mine, theirs)| melee_worth(s, mine, theirs))
-        .sum()
+        .sum::<f64>()
 }
 
 /// The expected worth to `seat` of the reaction fire owed at a fleeing unit that has
@@ -475,28 +509,53 @@ fn horse_outlook(s: &State, seat: Seat) -> f64 {
 /// The chance that an unheld Horses counter is lost before it is held again.
 const LOOSE: f64 = 0.5;
 
-/// The expected worth, to the side of unit `a`, of a melee between `a` and enemy unit
-/// `b`: the chance that `b` dies times what that is worth to `a`'s side, less the chance
-/// that `a` dies times what that is worth to the other.
-fn melee_worth(s: &State, a: super::state::Pid, b: super::state::Pid) -> f64 {
+/// Whether an enemy unit free to move (not Pinned, II.B.5) could walk into hex `c` in
+/// its next Movement phase: within its printed allowance, terrain not counted, or
+/// anywhere if it is mounted (III.C.2.c).
+fn leader_in_reach(s: &State, side: u8, c: Coord) -> bool {
+    s.pieces.iter().any(|q| {
+        q.side == 1 - side
+            && q.kind.is_unit()
+            && !q.pinned
+            && q.hex()
+                .is_some_and(|h| q.mounted_on.is_some() || h.distance(c) <= u32::from(q.ma))
+    })
+}
+
+/// The chance at which a Leader standing alone within an enemy unit's reach counts as
+/// lost (V.5, VII.C), in its own side's evaluation.
+const EXPOSED: f64 = 0.5;
+
+/// The chances, over the whole melee between units `a` and `b` (V.1, V.4: rounds
+/// until one or both die), that `b` dies, that `a` dies, and that both die (V.1).
+fn melee_odds(s: &State, a: super::state::Pid, b: super::state::Pid) -> (f64, f64, f64) {
     let hit = |need: u8| (f64::from(7u8.saturating_sub(need)) / 6.0).clamp(0.0, 1.0);
     let pa = hit(super::rules::melee_need(s, a, b).1);
     let pb = hit(super::rules::melee_need(s, b, a).1);
     // The chance that a round decides it; a round with no kill is fought again.
     let ends = pa + pb - pa * pb;
     if ends <= 0.0 {
-        return 0.0;
+        return (0.0, 0.0, 0.0);
     }
-    let (sa, sb) = (s.p(a).side, s.p(b).side);
-    pa / ends * loss_worth(s, b, sa) - pb / ends * loss_worth(s, a, sb)
+    (pa / ends, pb / ends, pa * pb / ends)
 }
 
-/// What losing unit `u` is worth to the side that destroys it (`by`), in the terms of
-/// [`side_score`]: the loss to its owner, the points its destroyer scores (IX), and a
-/// kill toward an elimination or kills victory.
+/// The expected worth, to the side of unit `a`, of a melee between `a` and enemy unit
+/// `b`: the chance that `b` dies times what that is worth to `a`'s side, less the chance
+/// that `a` dies times what that is worth to the other.
+fn melee_worth(s: &State, a: super::state::Pid, b: super::state::Pid) -> f64 {
+    let (ka, kb, _) = melee_odds(s, a, b);
+    let (sa, sb) = (s.p(a).side, s.p(b).side);
+    ka * loss_worth(s, b, sa) - kb * loss_worth(s, a, sb)
+}
+
+/// What losing piece `u` (a unit or a Leader) is worth to the side that destroys it
+/// (`by`), in the terms of [`side_score`]: the loss to its owner, the points its
+/// destroyer scores (IX), and a kill toward an elimination or kills victory (a Leader
+/// counts as one, as `rules::kills` counts it).
 fn loss_worth(s: &State, u: super::state::Pid, by: u8) -> f64 {
     let p = s.p(u);
-    let mut x = 1.0 + f64::from(super::rules::award_for(s, by, p.kind, p.militia));
+    let mut x = lost_base(p.kind) + f64::from(super::rules::award_for(s, by, p.kind, p.militia));
     if aim(s, by) == Aim::Attack {
         match &s.stat.scenario.victory.rule {
             VictoryRule::EliminateAll { .. } | VictoryRule::EliminateAllOrHold { .. } => x += 1.0,
