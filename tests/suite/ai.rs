@@ -769,11 +769,11 @@ fn leader_position() -> wargame::games::harvest::state::State {
     s
 }
 
-/// A free Open hex at least `d` hexes from `from`.
-fn open_hex_away(
+/// A free Open hex whose distance from `from` satisfies `d`.
+fn open_hex_at(
     s: &wargame::games::harvest::state::State,
     from: wargame::core::hexmap::Coord,
-    d: u32,
+    d: impl Fn(u32) -> bool,
 ) -> wargame::core::hexmap::Coord {
     s.stat
         .map
@@ -781,9 +781,9 @@ fn open_hex_away(
         .find(|&c| {
             s.at(c).next().is_none()
                 && s.stat.tec(c).is_some_and(|t| !t.cover)
-                && c.distance(from) >= d
+                && d(c.distance(from))
         })
-        .expect("a free Open hex that far away")
+        .expect("a free Open hex at that distance")
 }
 
 #[test]
@@ -794,8 +794,9 @@ fn v_5_a_leader_left_alone_with_an_enemy_unit_counts_as_lost_vii_c() {
     // stacks to raze a Dependent, worth 1 point, until the evaluation counted this.
     let base = leader_position();
     let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
-    // Beyond a warrior's reach (8 hexes, III.C), so that no caution is counted there.
-    let far = open_hex_away(&base, warrior, 10);
+    // Beyond the warrior's reach (its printed allowance, 8: the 2-3-8 of IX.D), so
+    // that no caution is counted there.
+    let far = open_hex_at(&base, warrior, |d| d >= 10);
     let leader_at = |c| with_unit_at(&base, "aL1", c);
     let (with_enemy, safe) = (leader_at(warrior), leader_at(far));
     let army = |s| Harvest::evaluate(s, 1);
@@ -821,7 +822,7 @@ fn v_5_a_leader_left_alone_with_an_enemy_unit_counts_as_lost_vii_c() {
     );
     // Alone with the warrior the Leader costs more than stacked: then it is lost for
     // certain, stacked only when the trooper loses.
-    let a1_far = with_unit_at(&base, "a1", open_hex_away(&base, warrior, 9));
+    let a1_far = with_unit_at(&base, "a1", open_hex_at(&base, warrior, |d| d >= 9));
     let alone = with_unit_at(&a1_far, "aL1", warrior);
     let both_far = with_unit_at(&a1_far, "aL1", far);
     let cost_alone = army(&both_far) - army(&alone);
@@ -836,21 +837,12 @@ fn v_5_a_leader_left_alone_with_an_enemy_unit_counts_as_lost_vii_c() {
 fn vii_c_a_lone_leader_within_a_free_enemy_unit_s_reach_is_at_risk_ii_b_5() {
     // A warrior needs only to walk into a lone Leader's hex for the Leader to die at
     // the end of the Melee phase (VII.C), so the Army's evaluation counts a lone Leader
-    // within a warrior's printed allowance (8, III.C) as at risk. A Pinned warrior may
+    // within a warrior's printed allowance (8: the 2-3-8 of IX.D) as at risk. A Pinned warrior may
     // not move (II.B.5): then the Leader is as safe there as far away.
     let base = leader_position();
     let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
-    let near = base
-        .stat
-        .map
-        .coords()
-        .find(|&c| {
-            base.at(c).next().is_none()
-                && base.stat.tec(c).is_some_and(|t| !t.cover)
-                && c.distance(warrior) == 3
-        })
-        .expect("a free Open hex 3 hexes from the warrior");
-    let far = open_hex_away(&base, warrior, 10);
+    let near = open_hex_at(&base, warrior, |d| d == 3);
+    let far = open_hex_at(&base, warrior, |d| d >= 10);
     let army = |s: &wargame::games::harvest::state::State| Harvest::evaluate(s, 1);
     let (exposed, safe) = (
         with_unit_at(&base, "aL1", near),
