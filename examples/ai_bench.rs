@@ -10,7 +10,9 @@
 //! worst wait a player meets in a real game, not only in the sampled positions. With
 //! FILTER, only scenarios whose id contains it are measured;
 //! with `AI_BENCH_EACH` set, each position's time and number of legal actions, and each
-//! new slowest decision of the whole games, go to stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one).
+//! new slowest decision of the whole games, go to stderr; with `AI_BENCH_POSITION=K`, only position K is timed (for profiling one); with
+//! `AI_BENCH_REPEAT=R`, the game column gives the slowest median of R repeats of each
+//! game's five slowest decisions (see `worst_decision`).
 
 use rand::SeedableRng;
 use std::time::Instant;
@@ -123,12 +125,21 @@ fn main() {
 /// Play one AI-vs-AI game of `id` decision by decision, as the GUI does (each decision a
 /// separate `ai_task`, seeded from `seed` and the number of actions played, with the
 /// stall guard's count of the seat's decisions this turn), and return the slowest
-/// decision in ms.
+/// decision in ms. With `AI_BENCH_REPEAT=R`, the game's five slowest decisions are then
+/// timed R more times each (the game replayed with the same actions up to each), and
+/// the slowest of their medians is returned instead: single timings on a shared
+/// machine vary by a third, a median of repeats much less.
 fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -> f64 {
+    let repeat: usize = std::env::var("AI_BENCH_REPEAT")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0);
     let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
     let mut worst = 0.0f64;
     // (seat, turn, decisions made by that seat this turn)
     let mut made: Vec<(u8, u32, usize)> = Vec::new();
+    // Every decision: the task's seed and count, the action chosen and its time.
+    let mut played: Vec<(u64, usize, String, f64)> = Vec::new();
     for n in 0..200_000u64 {
         let Some(seat) = s.to_act() else { break };
         let turn = s.turn();
@@ -146,7 +157,8 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
                 0
             }
         };
-        let task = s.ai_task(player, seed.wrapping_mul(1_000_003).wrapping_add(n), count);
+        let task_seed = seed.wrapping_mul(1_000_003).wrapping_add(n);
+        let task = s.ai_task(player, task_seed, count);
         let t = Instant::now();
         let Some(a) = task() else { break };
         let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -158,6 +170,39 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
         }
         worst = worst.max(ms);
         s.apply_str(&a).expect("the AI plays legally");
+        played.push((task_seed, count, a, ms));
     }
-    worst
+    if repeat == 0 {
+        return worst;
+    }
+    let mut slowest: Vec<usize> = (0..played.len()).collect();
+    slowest.sort_by(|&a, &b| played[b].3.total_cmp(&played[a].3));
+    slowest.truncate(5);
+    let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
+    let mut worst_median = 0.0f64;
+    for (k, (task_seed, count, a, first)) in played.iter().enumerate() {
+        if slowest.contains(&k) {
+            let mut times: Vec<f64> = (0..repeat)
+                .map(|_| {
+                    let task = s.ai_task(player, *task_seed, *count);
+                    let t = Instant::now();
+                    let again = task();
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    assert_eq!(again.as_deref(), Some(a.as_str()), "the same decision");
+                    ms
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let median = times[times.len() / 2];
+            if std::env::var_os("AI_BENCH_EACH").is_some() {
+                eprintln!(
+                    "{id} game {seed}: decision {k} ('{a}', {} legal actions) first {first:.0} ms, median of {repeat} {median:.0} ms",
+                    s.legal().len()
+                );
+            }
+            worst_median = worst_median.max(median);
+        }
+        s.apply_str(a).expect("the AI plays legally");
+    }
+    worst_median
 }

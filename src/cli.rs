@@ -384,11 +384,14 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     let all_random = players
         .as_ref()
         .is_none_or(|p| p.iter().all(|x| *x == crate::core::ai::Player::Random));
-    let default_jobs = std::thread::available_parallelism().map_or(1, usize::from);
-    let jobs: usize = a.num("--jobs", default_jobs)?;
+    let cores = crate::core::pool::cores();
+    let jobs: usize = a.num("--jobs", cores)?;
     if jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
+    // Each game's search may share its larger batches with helper threads: the games
+    // at once and their helpers fill the cores, no more (one thread each by default).
+    crate::core::pool::set_threads((cores / jobs.min(n)).max(1));
     // Saved games are numbered as in error messages, from 0, padded to sort in order.
     let digits = (n - 1).to_string().len();
     let t0 = Instant::now();

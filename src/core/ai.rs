@@ -265,9 +265,11 @@ fn choose_among<R: Knowledge>(
             } else {
                 legal
             };
-            let values = one_step::<R>(&legal, seat, Listed::Elsewhere, || {
-                R::determinize(state, seat, rng)
-            });
+            let worlds = legal
+                .iter()
+                .map(|_| R::determinize(state, seat, rng))
+                .collect();
+            let values = one_step::<R>(&legal, seat, Worlds::Each(worlds));
             // Ties are broken at random: taking the first best action let a greedy
             // player walk a unit with unlimited movement back and forth for ever.
             let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -376,9 +378,11 @@ impl<R: Knowledge> Tree<R> {
         legal: &[R::Action],
         rng: &mut ChaCha8Rng,
     ) {
-        let values = one_step::<R>(legal, seat, Listed::Elsewhere, || {
-            R::determinize(state, seat, rng)
-        });
+        let worlds = legal
+            .iter()
+            .map(|_| R::determinize(state, seat, rng))
+            .collect();
+        let values = one_step::<R>(legal, seat, Worlds::Each(worlds));
         self.nodes[0].children = self.make_children(state, legal, &values);
         self.work += legal.len() as u64;
     }
@@ -458,7 +462,7 @@ impl<R: Knowledge> Tree<R> {
             // act, as a progressive bias. The search then follows forcing lines (move
             // in, end the phase, raze) instead of averaging over every sideways step.
             if let Some(seat) = R::to_act(s) {
-                let values = one_step::<R>(legal, seat, Listed::Here, || s.clone());
+                let values = one_step::<R>(legal, seat, Worlds::Here(s.clone()));
                 self.work += legal.len() as u64;
                 self.nodes[node].children = self.make_children(s, legal, &values);
             }
@@ -674,37 +678,64 @@ impl Groups {
     }
 }
 
-/// Where a list of actions came from, which decides whether applying one must check it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Listed {
-    /// From `legal_actions` of the very state (a copy of it) they are applied to.
-    Here,
-    /// From another state: the true one, applied to sampled worlds.
-    Elsewhere,
+/// The worlds a list of actions is valued in, which also decides whether applying one
+/// must check it.
+enum Worlds<S> {
+    /// One state for every action, listed by `legal_actions` of that very state, so
+    /// applying one needs no check.
+    Here(S),
+    /// One world per action, sampled from the true state whose actions they are; each
+    /// is checked against its world.
+    Each(Vec<S>),
 }
 
-/// Each action's one-step value for `seat`: applied to a fresh `world()` and evaluated
-/// (0 if that world refuses it).
-fn one_step<R: Knowledge>(
-    legal: &[R::Action],
-    seat: Seat,
-    listed: Listed,
-    mut world: impl FnMut() -> R::State,
-) -> Vec<f64> {
-    legal
-        .iter()
-        .map(|a| {
-            let mut w = world();
-            let applied = match listed {
-                Listed::Here => R::apply_listed(&mut w, a),
-                Listed::Elsewhere => R::apply(&mut w, a),
-            };
-            match applied {
-                Ok(_) => R::evaluate(&w, seat),
-                Err(_) => 0.0,
-            }
-        })
-        .collect()
+/// Each action's one-step value for `seat`: applied to a copy of its world and evaluated
+/// (0 if that world refuses it). Each value depends on its action and world alone, so a
+/// large list is shared out among the helper threads ([`super::pool`]) with the same
+/// result.
+fn one_step<R: Knowledge>(legal: &[R::Action], seat: Seat, worlds: Worlds<R::State>) -> Vec<f64> {
+    let value = move |mut w: R::State, a: &R::Action, listed: bool| {
+        let applied = if listed {
+            R::apply_listed(&mut w, a)
+        } else {
+            R::apply(&mut w, a)
+        };
+        match applied {
+            Ok(_) => R::evaluate(&w, seat),
+            Err(_) => 0.0,
+        }
+    };
+    let n = legal.len();
+    if n < super::pool::MIN_BATCH || super::pool::threads() < 2 {
+        return match worlds {
+            Worlds::Here(s) => legal.iter().map(|a| value(s.clone(), a, true)).collect(),
+            Worlds::Each(ws) => legal
+                .iter()
+                .zip(ws)
+                .map(|(a, w)| value(w, a, false))
+                .collect(),
+        };
+    }
+    let actions: std::sync::Arc<[R::Action]> = legal.into();
+    match worlds {
+        Worlds::Here(s) => super::pool::map(n, move |i| value(s.clone(), &actions[i], true)),
+        Worlds::Each(ws) => {
+            // Each world is used once: a slot hands it over without copying it.
+            let slots: Vec<std::sync::Mutex<Option<R::State>>> = ws
+                .into_iter()
+                .map(|w| std::sync::Mutex::new(Some(w)))
+                .collect();
+            super::pool::map(n, move |i| {
+                let w = slots
+                    .get(i)
+                    .and_then(|m| m.lock().ok().and_then(|mut w| w.take()));
+                match w {
+                    Some(w) => value(w, &actions[i], false),
+                    None => 0.0,
+                }
+            })
+        }
+    }
 }
 
 /// Play at most [`Knowledge::rollout_depth`] actions, each drawn in proportion to the ruleset's

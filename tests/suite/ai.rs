@@ -132,6 +132,40 @@ fn ai_and_greedy_players_only_submit_legal_actions_and_repeat_with_the_seed() {
     }
 }
 
+/// The search shares a large node's one-step values among helper threads
+/// (`core::pool`). Each value depends on its action and world alone, so the same seed
+/// plays the same moves with one thread or several: here the Wagon Box Indians' entry
+/// decisions (hundreds of actions each) and The Apache Wars' deployment.
+#[test]
+fn the_same_seed_plays_the_same_moves_with_one_thread_or_several() {
+    let players = [Player::Iterations(8), Player::Iterations(8)];
+    let start = crate::util::session("harvest_the_wind/wagon_box", 3).state;
+    let mut big = start.clone();
+    advance::<Harvest>(&mut big, 1, |s| {
+        Harvest::legal_actions(s).len() >= wargame::core::pool::MIN_BATCH
+    });
+    let mut games = Vec::new();
+    for threads in [1, 2, 3] {
+        wargame::core::pool::set_threads(threads);
+        let mut s = start.clone();
+        ai::play_game::<Harvest>(&mut s, &players, &mut rng(5), 40).unwrap();
+        let mut w = crate::wind::util_session(4);
+        ai::play_game::<Wind>(&mut w, &players, &mut rng(5), 40).unwrap();
+        let chosen = ai::choose::<Harvest>(&big, Player::Iterations(8), &mut rng(6));
+        let greedy = ai::choose::<Harvest>(&big, Player::Greedy, &mut rng(6));
+        games.push((s, w, chosen, greedy));
+    }
+    wargame::core::pool::set_threads(0);
+    assert!(
+        games[0] == games[1],
+        "one thread and two play the same moves"
+    );
+    assert!(
+        games[0] == games[2],
+        "one thread and three play the same moves"
+    );
+}
+
 #[test]
 fn player_notation() {
     for p in ["random", "greedy", "ai:1", "ai:5", "mcts:8"] {
