@@ -128,12 +128,15 @@ fn main() {
 /// decision in ms. With `AI_BENCH_REPEAT=R`, the game's five slowest decisions are then
 /// timed R more times each (the game replayed with the same actions up to each), and
 /// the slowest of their medians is returned instead: single timings on a shared
-/// machine vary by a third, a median of repeats much less.
+/// machine vary by a third, a median of repeats less. With `AI_BENCH_COMPARE_THREADS`
+/// each repeat is also timed with one thread (`core::pool`), interleaved, and both
+/// medians go to stderr with `AI_BENCH_EACH`.
 fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -> f64 {
     let repeat: usize = std::env::var("AI_BENCH_REPEAT")
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(0);
+    let compare = std::env::var_os("AI_BENCH_COMPARE_THREADS").is_some();
     let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
     let mut worst = 0.0f64;
     // (seat, turn, decisions made by that seat this turn)
@@ -182,21 +185,38 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
     let mut worst_median = 0.0f64;
     for (k, (task_seed, count, a, first)) in played.iter().enumerate() {
         if slowest.contains(&k) {
-            let mut times: Vec<f64> = (0..repeat)
-                .map(|_| {
-                    let task = s.ai_task(player, *task_seed, *count);
-                    let t = Instant::now();
-                    let again = task();
-                    let ms = t.elapsed().as_secs_f64() * 1e3;
-                    assert_eq!(again.as_deref(), Some(a.as_str()), "the same decision");
-                    ms
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            let median = times[times.len() / 2];
+            let time = |threads: usize| {
+                wargame::core::pool::set_threads(threads);
+                let task = s.ai_task(player, *task_seed, *count);
+                let t = Instant::now();
+                let again = task();
+                let ms = t.elapsed().as_secs_f64() * 1e3;
+                assert_eq!(again.as_deref(), Some(a.as_str()), "the same decision");
+                ms
+            };
+            let (mut times, mut alone) = (Vec::new(), Vec::new());
+            for _ in 0..repeat {
+                times.push(time(0));
+                if compare {
+                    // Interleaved with the default, so that both see the same machine.
+                    alone.push(time(1));
+                }
+            }
+            wargame::core::pool::set_threads(0);
+            let median = |t: &mut Vec<f64>| {
+                t.sort_by(f64::total_cmp);
+                t.get(t.len() / 2).copied().unwrap_or(0.0)
+            };
+            let median_alone = median(&mut alone);
+            let median = median(&mut times);
             if std::env::var_os("AI_BENCH_EACH").is_some() {
+                let alone = if compare {
+                    format!(", one thread {median_alone:.0} ms")
+                } else {
+                    String::new()
+                };
                 eprintln!(
-                    "{id} game {seed}: decision {k} ('{a}', {} legal actions) first {first:.0} ms, median of {repeat} {median:.0} ms",
+                    "{id} game {seed}: decision {k} ('{a}', {} legal actions) first {first:.0} ms, median of {repeat} {median:.0} ms{alone}",
                     s.legal().len()
                 );
             }
