@@ -898,3 +898,41 @@ fn vii_c_a_lone_leader_within_a_free_enemy_unit_s_reach_is_at_risk_ii_b_5() {
         "a Pinned warrior threatens nobody"
     );
 }
+
+#[test]
+fn ix_c_a_side_that_leads_on_points_stops_seeking_the_fight_v() {
+    // Massacre Canyon is won on the higher score (IX.C), and a melee between like
+    // units (2-4-8 against 2-4-8) is an even gamble (V; MCT Table 2). So the Pawnee,
+    // level on points, are drawn toward the Sioux unit; one point ahead, they are not.
+    let base = last_turn_position(
+        "harvest_the_wind/massacre_canyon",
+        &[("s1", "1005"), ("p1", "1015")],
+        3,
+        1,
+    );
+    let sioux = base.p(base.find("s1").unwrap()).hex().unwrap();
+    let near = open_hex_at(&base, sioux, |d| d == 3);
+    let far = open_hex_at(&base, sioux, |d| d == 9);
+    let pawnee = |s: &wargame::games::harvest::state::State| Harvest::evaluate(s, 1);
+    let gain = |lead: i32| {
+        let mut b = base.clone();
+        b.points = vec![0, lead];
+        pawnee(&with_unit_at(&b, "p1", near)) - pawnee(&with_unit_at(&b, "p1", far))
+    };
+    assert!(gain(0) > 0.01, "level: closing in gains {:.4}", gain(0));
+    assert!(
+        gain(1).abs() < 1e-9,
+        "one ahead: closing in gains {:.6}",
+        gain(1)
+    );
+    assert!(
+        gain(3).abs() < 1e-9,
+        "three ahead: closing in gains {:.6}",
+        gain(3)
+    );
+    // Behind, the whole drive is kept.
+    let mut behind = base.clone();
+    behind.points = vec![1, 0];
+    let g = pawnee(&with_unit_at(&behind, "p1", near)) - pawnee(&with_unit_at(&behind, "p1", far));
+    assert!(g > 0.01, "behind: closing in gains {g:.4}");
+}
