@@ -936,3 +936,37 @@ fn ix_c_a_side_that_leads_on_points_stops_seeking_the_fight_v() {
     let g = pawnee(&with_unit_at(&behind, "p1", near)) - pawnee(&with_unit_at(&behind, "p1", far));
     assert!(g > 0.01, "behind: closing in gains {g:.4}");
 }
+
+#[test]
+fn ix_d_an_army_past_its_ten_points_and_ahead_draws_off_from_the_warriors() {
+    // Washita (IX.D): the Indians win if the Army has fewer than ten points; past
+    // them, the higher score wins, and the Indians score 5 for each Army unit lost.
+    // Once the Army has its ten points and leads, its units keep their distance from
+    // the warriors (up to one hex beyond their printed allowance, 8); short of ten,
+    // or behind, they close in.
+    let base = leader_position();
+    let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
+    let near = open_hex_at(&base, warrior, |d| d == 3);
+    let far = open_hex_at(&base, warrior, |d| d == 9);
+    let farther = open_hex_at(&base, warrior, |d| d == 12);
+    let gain = |indian: i32, army: i32, to| {
+        let mut b = base.clone();
+        b.points = vec![indian, army];
+        let e = |c| Harvest::evaluate(&with_unit_at(&b, "a1", c), 1);
+        e(to) - e(near)
+    };
+    // (Close scores: the evaluation is squashed, and a lead of 12 to none is near its
+    // top whatever the units do.)
+    let made = gain(9, 10, far);
+    assert!(
+        made > 0.002,
+        "raid made, ahead: drawing off gains {made:.5}"
+    );
+    let short = gain(8, 9, far);
+    assert!(short < -0.001, "nine points: drawing off gains {short:.5}");
+    let behind = gain(11, 10, far);
+    assert!(behind < -0.001, "behind: drawing off gains {behind:.5}");
+    // Beyond the warriors' reach, farther is worth no more.
+    let beyond = gain(9, 10, farther) - made;
+    assert!(beyond < 0.001, "12 hexes against 9: {beyond:.5}");
+}
