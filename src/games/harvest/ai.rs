@@ -792,5 +792,5 @@ fn raid_made(s: &State, side: u8) -> bool {
         return false;
     };
     let pts = |sd: u8| i64::from(s.points.get(usize::from(sd)).copied().unwrap_or(0));
-    side == 1 - t && pts(side) >= i64::from(min) && pts(side) > pts(t)
+    side != t && pts(side) >= i64::from(min) && pts(side) > pts(t)
 }
