@@ -344,7 +344,7 @@ fn lead_damping(s: &State, side: u8) -> f64 {
     if !matches!(s.stat.scenario.victory.rule, VictoryRule::HigherPoints) {
         return 1.0;
     }
-    let pts = |sd: u8| i64::from(s.points.get(usize::from(sd)).copied().unwrap_or(0));
+    let pts = |sd: u8| points(s, sd);
     if pts(side) > pts(1 - side) { 0.0 } else { 1.0 }
 }
 
@@ -791,6 +791,11 @@ fn raid_made(s: &State, side: u8) -> bool {
     let VictoryRule::PointsThreshold { side: t, min } = s.stat.scenario.victory.rule else {
         return false;
     };
-    let pts = |sd: u8| i64::from(s.points.get(usize::from(sd)).copied().unwrap_or(0));
+    let pts = |sd: u8| points(s, sd);
     side != t && pts(side) >= i64::from(min) && pts(side) > pts(t)
+}
+
+/// `side`'s victory points so far (0 for a side the state has no score for).
+fn points(s: &State, side: u8) -> i64 {
+    i64::from(s.points.get(usize::from(side)).copied().unwrap_or(0))
 }
