@@ -970,3 +970,50 @@ fn ix_d_an_army_past_its_ten_points_and_ahead_draws_off_from_the_warriors() {
     let beyond = gain(9, 10, farther) - made;
     assert!(beyond < 0.001, "12 hexes against 9: {beyond:.5}");
 }
+
+#[test]
+fn ii_b_5_a_pinned_trooper_within_a_warrior_s_reach_is_a_melee_to_start_ix_d() {
+    // II.B.5: a Pinned unit fires no Defensive Fire, and it stays Pinned until its own
+    // Rally phase (VI). In the Indians' own Offensive Fire and Movement phases, a Pinned
+    // Army unit that a warrior free to move can reach is a melee it can walk into unshot
+    // (V; Melee 2 against 1 wins six times in seven, MCT Table 2), worth 5 points to the
+    // Indians (IX.D). The Indians are the side Washita's points threshold protects; they
+    // count it, as their own opportunity only.
+    use wargame::games::harvest::state::Phase;
+    let mut base = leader_position();
+    base.phasing = 0;
+    base.phase = Phase::Movement;
+    let warrior = base.p(base.find("i1").unwrap()).hex().unwrap();
+    let near = open_hex_at(&base, warrior, |d| d == 5);
+    let far = open_hex_at(&base, warrior, |d| d == 12);
+    let pinned = |s: &wargame::games::harvest::state::State, id: &str, on: bool| {
+        let mut s = s.clone();
+        let i = s.find(id).unwrap();
+        s.pieces[usize::from(i)].pinned = on;
+        s
+    };
+    // What pinning trooper a1 at `c` is worth to the Indians.
+    let pin_gain = |b: &wargame::games::harvest::state::State, c| {
+        let s = with_unit_at(b, "a1", c);
+        Harvest::evaluate(&pinned(&s, "a1", true), 0) - Harvest::evaluate(&s, 0)
+    };
+    let in_reach = pin_gain(&base, near);
+    let out_of_reach = pin_gain(&base, far);
+    assert!(
+        in_reach - out_of_reach > 0.02,
+        "a pin within reach gains {in_reach:.4}, out of reach {out_of_reach:.4}"
+    );
+    // A Pinned warrior cannot walk in.
+    let stuck = pinned(&base, "i1", true);
+    let (a, b) = (pin_gain(&stuck, near), pin_gain(&stuck, far));
+    assert!(
+        (a - b).abs() < 0.005,
+        "warrior pinned: {a:.4} against {b:.4}"
+    );
+    // In the Army's player turn its Rally phase comes before the Indians move again
+    // (I.4, VI): the pin may not last, and no warrior moves before it.
+    let mut army_turn = base.clone();
+    army_turn.phasing = 1;
+    let (a, b) = (pin_gain(&army_turn, near), pin_gain(&army_turn, far));
+    assert!((a - b).abs() < 0.005, "Army's turn: {a:.4} against {b:.4}");
+}
