@@ -18,12 +18,49 @@ use std::str::FromStr;
 const LINE_CACHE: usize = 100_000;
 
 /// Lines of sight traced so far: the intervening hexes, by the line's two ends.
-type Lines = HashMap<(Coord, Coord), Rc<[Coord]>>;
+type Lines = HashMap<(Coord, Coord), Rc<[Coord]>, CoordHash>;
 
 thread_local! {
     /// The lines traced on this thread.
-    static LINES: RefCell<Lines> = RefCell::new(HashMap::new());
+    static LINES: RefCell<Lines> = RefCell::new(HashMap::default());
 }
+
+/// Hashing for maps keyed by hexes. A hex is two bytes, and the standard hasher (built
+/// to resist chosen keys from outside) spent more time hashing them than the
+/// movement-cost search spent on anything else. Only where the map's iteration order
+/// is never relied on (it is not the same as the standard hasher's).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CoordHash;
+
+impl std::hash::BuildHasher for CoordHash {
+    type Hasher = CoordHasher;
+    fn build_hasher(&self) -> CoordHasher {
+        CoordHasher(0)
+    }
+}
+
+/// The hasher of [`CoordHash`]: the bytes written, shifted in, then multiplied by the
+/// golden-ratio constant so that the high bits (which the table reads first) vary.
+#[derive(Clone, Copy, Debug)]
+pub struct CoordHasher(u64);
+
+impl std::hash::Hasher for CoordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = self.0.rotate_left(8) ^ u64::from(b);
+    }
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// What [`HexMap::reachable`] finds: for each hex reached, the cheapest cost and the
+/// hex it was entered from on that path.
+pub type Reached = HashMap<Coord, (u32, Option<Coord>), CoordHash>;
 
 /// A hex named by its printed number: column then row, both 1-based (`0712` is column 7,
 /// row 12).
@@ -415,8 +452,8 @@ impl HexMap {
         budget: u32,
         cost: impl Fn(Coord, Coord) -> Option<u32>,
         stop: impl Fn(Coord) -> bool,
-    ) -> HashMap<Coord, (u32, Option<Coord>)> {
-        let mut best: HashMap<Coord, (u32, Option<Coord>)> = HashMap::new();
+    ) -> Reached {
+        let mut best = Reached::default();
         let mut heap = BinaryHeap::new();
         best.insert(start, (0, None));
         heap.push(std::cmp::Reverse((0u32, start)));
@@ -443,7 +480,7 @@ impl HexMap {
     }
 
     /// Rebuild the path to `to` from a [`HexMap::reachable`] result.
-    pub fn path_to(found: &HashMap<Coord, (u32, Option<Coord>)>, to: Coord) -> Vec<Coord> {
+    pub fn path_to(found: &Reached, to: Coord) -> Vec<Coord> {
         let mut path = vec![to];
         let mut cur = to;
         while let Some((_, Some(prev))) = found.get(&cur) {

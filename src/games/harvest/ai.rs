@@ -707,6 +707,7 @@ impl crate::core::ai::Knowledge for Harvest {
         use rand::{Rng, RngCore};
         let mut s = state.clone();
         s.dice = Dice::new(rng.next_u64());
+        s.quiet = true;
         let hidden: Vec<usize> = (0..s.pieces.len())
             .filter(|&i| {
                 let p = &s.pieces[i];

@@ -441,6 +441,9 @@ fn shown(s: &State, pid: Pid, seat: Side) -> String {
 /// Log a line that names `pid`: public if both seats may see it, otherwise a private
 /// full line for the owner and a public line with the piece masked.
 fn log_about(log: &mut Vec<LogEntry>, s: &State, pid: Pid, text: impl Fn(&str) -> String) {
+    if s.quiet {
+        return;
+    }
     let p = s.p(pid);
     if p.hidden || p.kind == Kind::Hidden {
         log.push(LogEntry::private(p.side, text(&shown(s, pid, p.side))));
@@ -1107,16 +1110,17 @@ fn medicine_targets(s: &State, medicine: Pid, near_only: bool, out: &mut Vec<Act
 
 /// Hexes where a melee must be fought (V): a unit of each side.
 pub fn contested_hexes(s: &State) -> Vec<Coord> {
-    // The evaluation asks this of every position it scores: one pass collects each
-    // side's unit hexes, instead of searching every piece for each unit's hex.
-    let mut hexes: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
-    for p in &s.pieces {
-        if let (true, Some(c)) = (p.kind.is_unit() && p.side < 2, p.hex()) {
-            hexes[usize::from(p.side)].push(c);
-        }
-    }
-    let [mut v, theirs] = hexes;
-    v.retain(|c| theirs.contains(c));
+    // The evaluation asks this of every position it scores, and most have no melee:
+    // one pass notes the hexes of the second side's units, a second finds the first
+    // side's units in them, and nothing is allocated while no hex is contested.
+    let theirs = Occupied::of_pieces(s, |p| p.side == 1 && p.kind.is_unit());
+    let mut v: Vec<Coord> = s
+        .pieces
+        .iter()
+        .filter(|p| p.side == 0 && p.kind.is_unit())
+        .filter_map(|p| p.hex())
+        .filter(|&c| theirs.has(c, s) && s.unit_at(c, 1).is_some())
+        .collect();
     v.sort();
     v.dedup();
     v
@@ -1158,44 +1162,59 @@ fn movers(s: &State) -> impl Iterator<Item = Pid> + '_ {
 }
 
 /// The cost for `unit` to enter `to` from `from`, or why not (III.B-F, III.G.8).
-pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, String> {
+pub fn step_cost(s: &State, unit: Pid, from: Coord, to: Coord) -> Result<u8, &'static str> {
+    step_cost_in(s, unit, from, to, false)
+}
+
+/// [`step_cost`], told whether `to` holds no piece at all (from an [`Occupied`] taken
+/// once for many steps), which spares every look at its pieces: an empty hex holds no
+/// friend, enemy, Leader or Horses. `empty` false always looks.
+fn step_cost_in(
+    s: &State,
+    unit: Pid,
+    from: Coord,
+    to: Coord,
+    empty: bool,
+) -> Result<u8, &'static str> {
     let st = &s.stat;
     let u = s.p(unit);
     if !st.map.contains(to) {
-        return Err("exiting the map is not allowed (III.J)".into());
+        return Err("exiting the map is not allowed (III.J)");
     }
     if s.blazes.iter().any(|(b, _, _)| *b == to) {
-        return Err("no unit may enter a Blaze hex (IX.B)".into());
+        return Err("no unit may enter a Blaze hex (IX.B)");
     }
     let mounted = u.mounted_on.is_some();
     let t = st.terrain(to);
     if mounted && t == Terrain::Woods {
-        return Err("mounted units cannot enter Woods (III.C.2.c)".into());
+        return Err("mounted units cannot enter Woods (III.C.2.c)");
     }
     let hidden = u.hidden || u.kind == Kind::Hidden;
     if hidden && t == Terrain::River {
-        return Err("a Hidden stack may not enter River hexes (III.F.5)".into());
+        return Err("a Hidden stack may not enter River hexes (III.F.5)");
     }
-    if friend_unit_in(s, unit, to) && enemy_present(s, to, u.side) {
-        return Err("only one friendly unit per hex (III.E.1): it would have to stop there".into());
-    }
-    if u.kind == Kind::Leader
-        && s.at(to)
-            .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
-    {
-        return Err("only one Leader per hex (III.E.2)".into());
-    }
-    if mounted && s.at(to).any(|i| s.p(i).kind == Kind::Horses) {
-        return Err("only one Horses counter per hex (III.E.2)".into());
-    }
-    if u.kind == Kind::Hidden && enemy_present(s, to, u.side) {
-        return Err("a Hidden counter alone cannot enter an enemy hex".into());
-    }
-    if enemy_present(s, to, u.side) && s.rec(unit).is_some_and(|r| r.started_with_enemy) {
-        return Err(
-            "a unit that began stacked with an enemy may not enter another enemy hex (III.D.4)"
-                .into(),
-        );
+    if !empty {
+        let enemy = enemy_present(s, to, u.side);
+        if enemy && friend_unit_in(s, unit, to) {
+            return Err("only one friendly unit per hex (III.E.1): it would have to stop there");
+        }
+        if u.kind == Kind::Leader
+            && s.at(to)
+                .any(|i| s.p(i).kind == Kind::Leader && s.p(i).side == u.side)
+        {
+            return Err("only one Leader per hex (III.E.2)");
+        }
+        if mounted && s.has_kind(to, Kind::Horses) {
+            return Err("only one Horses counter per hex (III.E.2)");
+        }
+        if u.kind == Kind::Hidden && enemy {
+            return Err("a Hidden counter alone cannot enter an enemy hex");
+        }
+        if enemy && s.rec(unit).is_some_and(|r| r.started_with_enemy) {
+            return Err(
+                "a unit that began stacked with an enemy may not enter another enemy hex (III.D.4)",
+            );
+        }
     }
     let tec = st.tec(to).ok_or("hex not on map")?;
     let climb = if st.map.level(to) > st.map.level(from) {
@@ -1242,10 +1261,12 @@ fn can_pass_through(s: &State, unit: Pid, to: Coord, cost: u8) -> bool {
     })
 }
 
-fn can_step(s: &State, unit: Pid, to: Coord) -> bool {
-    let ok = can_step_budget(s, unit, to);
+/// Whether `unit` may step into `to` now (III.B-F). `empty`: no piece at all stands in
+/// `to` (see [`step_cost_in`]).
+fn can_step(s: &State, unit: Pid, to: Coord, empty: bool) -> bool {
+    let ok = can_step_budget(s, unit, to, empty);
     let u = s.p(unit);
-    if !ok || !friend_unit_in(s, unit, to) {
+    if !ok || empty || !friend_unit_in(s, unit, to) {
         return ok;
     }
     let Some(from) = u.hex() else { return false };
@@ -1255,14 +1276,14 @@ fn can_step(s: &State, unit: Pid, to: Coord) -> bool {
     can_pass_through(s, unit, to, cost)
 }
 
-fn can_step_budget(s: &State, unit: Pid, to: Coord) -> bool {
+fn can_step_budget(s: &State, unit: Pid, to: Coord, empty: bool) -> bool {
     let u = s.p(unit);
     let Some(from) = u.hex() else { return false };
     let rec = s.rec(unit).cloned().unwrap_or_default();
     if rec.stopped || rec.thirsty {
         return false;
     }
-    let Ok(cost) = step_cost(s, unit, from, to) else {
+    let Ok(cost) = step_cost_in(s, unit, from, to, empty) else {
         return false;
     };
     if u.hidden || u.kind == Kind::Hidden {
@@ -1305,6 +1326,10 @@ fn marching(s: &State) -> Option<Dir> {
 }
 
 fn movement_actions(s: &State, out: &mut Vec<Action>) {
+    // Most hexes next to a mover are empty, and an empty hex needs no look at the
+    // pieces: the hexes with any piece on them are listed once here.
+    let occupied = super::state::Occupied::of(s);
+    let empty = |c: Coord| !occupied.has(c, s);
     if let Some(dir) = marching(s) {
         // IX.A: every unit moves directly north at its full movement rate.
         let mut any = false;
@@ -1312,7 +1337,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
             let p = s.p(i);
             if let Some(to) = p.hex().and_then(|h| h.step(dir))
                 && (s.active.is_none() || s.active == Some(i))
-                && can_step(s, i, to)
+                && can_step(s, i, to, empty(to))
             {
                 out.push(Action::Move {
                     unit: p.id,
@@ -1340,7 +1365,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         && !s.p(a).pinned
     {
         for to in s.stat.map.neighbors(here) {
-            if can_step(s, a, to) {
+            if can_step(s, a, to, empty(to)) {
                 out.push(Action::Move {
                     unit: s.p(a).id,
                     hex: to,
@@ -1363,7 +1388,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         let Some(from) = p.hex() else { continue };
         let rec = s.rec(i).cloned().unwrap_or_default();
         for to in s.stat.map.neighbors(from) {
-            if can_step(s, i, to) {
+            if can_step(s, i, to, empty(to)) {
                 out.push(Action::Move {
                     unit: p.id,
                     hex: to,
@@ -1377,7 +1402,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         {
             if p.mounted_on.is_none() {
                 for c in std::iter::once(from).chain(s.stat.map.neighbors(from)) {
-                    if mount_target(s, i, c).is_some() {
+                    if mount_target(s, i, c, empty(c)).is_some() {
                         out.push(Action::Mount { unit: p.id, hex: c });
                     }
                 }
@@ -1417,10 +1442,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
         }
     }
     {
-        // Off-board units entering this turn. Most edge hexes are empty, and an empty
-        // hex needs no look at the pieces: the hexes with any piece on them are listed
-        // once here rather than searched for every unit and edge hex.
-        let occupied = super::state::Occupied::of(s);
+        // Off-board units entering this turn; most edge hexes are empty (`occupied`).
         for (i, p) in s.pieces.iter().enumerate() {
             if p.side != s.phasing {
                 continue;
@@ -1430,7 +1452,7 @@ fn movement_actions(s: &State, out: &mut Vec<Action>) {
                     continue;
                 }
                 for &c in super::setup::zone_hexes(s, zone) {
-                    if entry_ok(s, i as Pid, c, !occupied.has(c, s)) {
+                    if entry_ok(s, i as Pid, c, empty(c)) {
                         out.push(Action::Enter { unit: p.id, hex: c });
                     }
                 }
@@ -1484,8 +1506,12 @@ fn entry_ok(s: &State, unit: Pid, c: Coord, empty: bool) -> bool {
     s.stat.tec(c).is_some_and(|r| r.cost <= u.ma)
 }
 
-/// The Horses counter `unit` could mount in hex `c` (III.C.2.b, III.C.2.d).
-fn mount_target(s: &State, unit: Pid, c: Coord) -> Option<Pid> {
+/// The Horses counter `unit` could mount in hex `c` (III.C.2.b, III.C.2.d). `empty`:
+/// no piece at all stands in `c`, so no Horses either.
+fn mount_target(s: &State, unit: Pid, c: Coord, empty: bool) -> Option<Pid> {
+    if empty {
+        return None;
+    }
     let u = s.p(unit);
     if u.hidden && s.stat.terrain(c) == Terrain::River {
         return None;
@@ -1665,7 +1691,8 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
         }
         Action::Mount { unit, hex } => {
             let u = pid(s, unit)?;
-            let h = mount_target(s, u, *hex).ok_or_else(|| RuleError::new("no Horses to mount"))?;
+            let h = mount_target(s, u, *hex, false)
+                .ok_or_else(|| RuleError::new("no Horses to mount"))?;
             begin_move(s, u);
             let from = s.p(u).hex();
             reveal_unit(s, u, &mut log);

@@ -871,6 +871,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
         result: None,
         loose: vec![],
         walk: None,
+        quiet: false,
     }
 }
 

@@ -452,6 +452,11 @@ pub struct State {
     /// The random move of loose Horses under way (III.G.2-5).
     #[serde(default)]
     pub walk: Option<HorseWalk>,
+    /// A world the computer player sampled to search in: nobody reads its log, so the
+    /// text of moves is not written (a third of the time of applying a move in the
+    /// search went to it). Never set in a game being played, and never saved.
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 /// Loose Horses moving at random (III.G.2-5), kept in the state because the move stops
@@ -477,9 +482,14 @@ pub struct HorseWalk {
 impl State {
     /// The piece with an id.
     pub fn find(&self, id: &str) -> Option<Pid> {
+        // Ids are interned (`Sym`): an id taken from an action is the very text of the
+        // piece's own, so a test of addresses finds it without comparing texts (the
+        // search asks this thousands of times a decision). Text from elsewhere is
+        // compared.
         self.pieces
             .iter()
-            .position(|p| &*p.id == id)
+            .position(|p| std::ptr::eq(p.id.as_str(), id))
+            .or_else(|| self.pieces.iter().position(|p| &*p.id == id))
             .map(|i| i as Pid)
     }
     /// A piece by index.
@@ -575,13 +585,17 @@ const OCCUPIED_WORDS: usize = 64;
 impl Occupied {
     /// The occupied hexes of `s` now.
     pub fn of(s: &State) -> Occupied {
+        Self::of_pieces(s, |_| true)
+    }
+    /// The hexes of `s` where a piece that `keep` accepts stands now.
+    pub fn of_pieces(s: &State, keep: impl Fn(&Piece) -> bool) -> Occupied {
         let map = &s.stat.map;
         let mut o = Occupied {
             bits: [0; OCCUPIED_WORDS],
             fits: usize::from(map.cols) * usize::from(map.rows) <= OCCUPIED_WORDS * 64,
         };
         if o.fits {
-            for c in s.pieces.iter().filter_map(Piece::hex) {
+            for c in s.pieces.iter().filter(|p| keep(p)).filter_map(Piece::hex) {
                 match map.index(c) {
                     Some(i) => o.bits[i / 64] |= 1 << (i % 64),
                     // A piece off the map's grid: be safe and look at the pieces.
