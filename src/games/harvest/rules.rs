@@ -3080,7 +3080,18 @@ fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
             run_loose_horses(s, log);
         }
         Phase::Melee => {
-            for c in s.stat.map.coords().collect::<Vec<_>>() {
+            // Only hexes with pieces in them can hold a lone Leader; they are taken in
+            // the map's order (row by row), as a walk over every hex would.
+            let mut hexes: Vec<(usize, Coord)> = s
+                .pieces
+                .iter()
+                .filter_map(|p| p.hex())
+                .filter_map(|c| Some((s.stat.map.index(c)?, c)))
+                .filter(|&(i, _)| i < s.stat.map.terrain.len())
+                .collect();
+            hexes.sort();
+            hexes.dedup();
+            for (_, c) in hexes {
                 lone_leaders_and_medicine(s, c, log);
             }
             s.phase = Phase::Rally;
