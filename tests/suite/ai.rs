@@ -1017,3 +1017,59 @@ fn ii_b_5_a_pinned_trooper_within_a_warrior_s_reach_is_a_melee_to_start_ix_d() {
     let (a, b) = (pin_gain(&army_turn, near), pin_gain(&army_turn, far));
     assert!((a - b).abs() < 0.005, "Army's turn: {a:.4} against {b:.4}");
 }
+
+/// The search's sampled worlds are `quiet`: they write no move text (commit a947f5b,
+/// for speed). The same actions must leave a quiet world in the same position as a game
+/// being played, with the same actions legal at every step, in every Harvest scenario;
+/// only the log differs. Random games, so every phase and most rules are crossed.
+#[test]
+fn a_quiet_search_world_plays_exactly_as_a_logged_game() {
+    let (mut moves_logged, mut steps) = (0, 0);
+    for (k, id) in [
+        "beechers_island",
+        "massacre_canyon",
+        "renos_defense",
+        "wagon_box",
+        "washita",
+        "wood_lake",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut loud = crate::util::session(&format!("harvest_the_wind/{id}"), k as u64).state;
+        let mut quiet = loud.clone();
+        quiet.quiet = true;
+        let mut r = rng(40 + k as u64);
+        for step in 0..1500 {
+            if Harvest::to_act(&loud).is_none() {
+                break;
+            }
+            let legal = Harvest::legal_actions(&loud);
+            assert_eq!(legal, Harvest::legal_actions(&quiet), "{id}, step {step}");
+            let a = legal[rand::Rng::random_range(&mut r, 0..legal.len())].clone();
+            steps += 1;
+            let loud_log = Harvest::apply(&mut loud, &a).unwrap();
+            let quiet_log = Harvest::apply(&mut quiet, &a).unwrap();
+            moves_logged += loud_log
+                .iter()
+                .filter(|e| e.text.contains(" moves "))
+                .count();
+            assert!(
+                quiet_log.iter().all(|e| !e.text.contains(" moves ")),
+                "{id}: a quiet world wrote a move: {quiet_log:?}"
+            );
+            let mut same = quiet.clone();
+            same.quiet = false;
+            same.pending_log = loud.pending_log.clone();
+            assert!(
+                same == loud,
+                "{id}, step {step}: '{a}' left the worlds apart"
+            );
+        }
+    }
+    assert!(
+        moves_logged > 0,
+        "the games being played logged their moves"
+    );
+    assert!(steps > 1000, "only {steps} actions played");
+}

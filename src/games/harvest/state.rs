@@ -453,8 +453,9 @@ pub struct State {
     #[serde(default)]
     pub walk: Option<HorseWalk>,
     /// A world the computer player sampled to search in: nobody reads its log, so the
-    /// text of moves is not written (a third of the time of applying a move in the
-    /// search went to it). Never set in a game being played, and never saved.
+    /// text of moves is not written (a third of the time of a step in the search went
+    /// to it). Never set in a game being played, and never saved. Test
+    /// `a_quiet_search_world_plays_exactly_as_a_logged_game`.
     #[serde(skip)]
     pub quiet: bool,
 }
