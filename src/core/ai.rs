@@ -68,6 +68,14 @@ pub trait Knowledge: Rules {
         ROLLOUT_DEPTH
     }
 
+    /// The iterations a search at a strength level runs, given the level's standard
+    /// budget ([`Player::iterations`]). The default runs them all; a ruleset whose
+    /// measured strength falls as its tree grows deeper may run fewer (`mcts:N` always
+    /// runs exactly N).
+    fn level_iterations(standard: u32) -> u32 {
+        standard
+    }
+
     /// Whether the search should consider `action` at all. Actions the rules allow but
     /// that cannot help (walking a unit with unlimited movement to and fro) only dilute
     /// the search; a ruleset may leave them out here. The search and rollouts keep every
@@ -286,7 +294,10 @@ fn choose_among<R: Knowledge>(
             }
             let mut tree = Tree::<R>::new();
             tree.seed_root(state, seat, &legal, rng);
-            let iterations = player.iterations();
+            let iterations = match player {
+                Player::Search { .. } => R::level_iterations(player.iterations()).max(1),
+                _ => player.iterations(),
+            };
             for _ in 0..iterations {
                 let mut s = R::determinize(state, seat, rng);
                 tree.iterate(&mut s, &legal, rng);

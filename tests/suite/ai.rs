@@ -166,6 +166,41 @@ fn the_same_seed_plays_the_same_moves_with_one_thread_or_several() {
     );
 }
 
+/// A strength level's budget is the ruleset's own (`Knowledge::level_iterations`): The
+/// Apache Wars searches a quarter of the standard iterations (32 at the default level,
+/// where it measured stronger than at 128; docs/ai.md), Harvest the Wind all of them
+/// (128), and `mcts:N` runs exactly N in both. Each iteration draws from the generator,
+/// so its position after a decision tells how many ran.
+#[test]
+fn each_ruleset_sets_the_iterations_of_a_strength_level() {
+    fn spent<R: Knowledge>(s: &R::State, p: Player) -> (Option<R::Action>, u128) {
+        let mut r = rng(5);
+        let a = ai::choose::<R>(s, p, &mut r);
+        (a, r.get_word_pos())
+    }
+    let level = Player::Search { level: 2 };
+    let mut w = crate::wind::util_session(4);
+    advance::<Wind>(&mut w, 0, |s| Wind::legal_actions(s).len() >= 3);
+    assert_eq!(
+        spent::<Wind>(&w, level),
+        spent::<Wind>(&w, Player::Iterations(32))
+    );
+    assert_ne!(
+        spent::<Wind>(&w, level).1,
+        spent::<Wind>(&w, Player::Iterations(128)).1
+    );
+    let mut h = crate::util::session("harvest_the_wind/wood_lake", 2).state;
+    advance::<Harvest>(&mut h, 1, |s| Harvest::legal_actions(s).len() >= 3);
+    assert_eq!(
+        spent::<Harvest>(&h, level),
+        spent::<Harvest>(&h, Player::Iterations(128))
+    );
+    assert_ne!(
+        spent::<Harvest>(&h, level).1,
+        spent::<Harvest>(&h, Player::Iterations(32)).1
+    );
+}
+
 #[test]
 fn player_notation() {
     for p in ["random", "greedy", "ai:1", "ai:5", "mcts:8"] {
