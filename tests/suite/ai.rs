@@ -173,32 +173,24 @@ fn the_same_seed_plays_the_same_moves_with_one_thread_or_several() {
 /// so its position after a decision tells how many ran.
 #[test]
 fn each_ruleset_sets_the_iterations_of_a_strength_level() {
-    fn spent<R: Knowledge>(s: &R::State, p: Player) -> (Option<R::Action>, u128) {
-        let mut r = rng(5);
-        let a = ai::choose::<R>(s, p, &mut r);
-        (a, r.get_word_pos())
+    /// The default level in `s` plays as `mcts:runs` does (same action, same draws) and
+    /// draws differently from `mcts:not`.
+    fn level_runs<R: Knowledge>(s: &R::State, runs: u32, not: u32) {
+        let spent = |p: Player| {
+            let mut r = rng(5);
+            let a = ai::choose::<R>(s, p, &mut r);
+            (a, r.get_word_pos())
+        };
+        let level = spent(Player::Search { level: 2 });
+        assert_eq!(level, spent(Player::Iterations(runs)));
+        assert_ne!(level.1, spent(Player::Iterations(not)).1);
     }
-    let level = Player::Search { level: 2 };
     let mut w = crate::wind::util_session(4);
     advance::<Wind>(&mut w, 0, |s| Wind::legal_actions(s).len() >= 3);
-    assert_eq!(
-        spent::<Wind>(&w, level),
-        spent::<Wind>(&w, Player::Iterations(32))
-    );
-    assert_ne!(
-        spent::<Wind>(&w, level).1,
-        spent::<Wind>(&w, Player::Iterations(128)).1
-    );
+    level_runs::<Wind>(&w, 32, 128);
     let mut h = crate::util::session("harvest_the_wind/wood_lake", 2).state;
     advance::<Harvest>(&mut h, 1, |s| Harvest::legal_actions(s).len() >= 3);
-    assert_eq!(
-        spent::<Harvest>(&h, level),
-        spent::<Harvest>(&h, Player::Iterations(128))
-    );
-    assert_ne!(
-        spent::<Harvest>(&h, level).1,
-        spent::<Harvest>(&h, Player::Iterations(32)).1
-    );
+    level_runs::<Harvest>(&h, 128, 32);
 }
 
 #[test]
