@@ -1045,13 +1045,24 @@ fn ii_b_5_a_pinned_trooper_within_a_warrior_s_reach_is_a_melee_to_start_ix_d() {
     assert!((a - b).abs() < 0.005, "Army's turn: {a:.4} against {b:.4}");
 }
 
-/// The search's sampled worlds are `quiet`: they write no move text (commit a947f5b,
-/// for speed). The same actions must leave a quiet world in the same position as a game
-/// being played, with the same actions legal at every step, in every Harvest scenario;
-/// only the log differs. Random games, so every phase and most rules are crossed.
-#[test]
-fn a_quiet_search_world_plays_exactly_as_a_logged_game() {
-    let (mut moves_logged, mut steps) = (0, 0);
+/// One action of a random Harvest game, as [`harvest_random_games`] shows it.
+struct RandomStep<'a> {
+    /// The scenario's id.
+    id: &'a str,
+    /// The action's number in its game.
+    n: usize,
+    /// The position the action was drawn in, and its legal actions.
+    before: &'a wargame::games::harvest::state::State,
+    legal: &'a [wargame::games::harvest::action::Action],
+    action: &'a wargame::games::harvest::action::Action,
+    /// The position after it, and what applying it logged.
+    after: &'a wargame::games::harvest::state::State,
+    log: &'a [wargame::core::game::LogEntry],
+}
+
+/// Random games of every Harvest scenario, up to 1500 actions each, the generator of
+/// the k-th scenario seeded with `seed + k`; `visit` sees every action played.
+fn harvest_random_games(seed: u64, mut visit: impl FnMut(RandomStep<'_>)) {
     for (k, id) in [
         "beechers_island",
         "massacre_canyon",
@@ -1063,37 +1074,69 @@ fn a_quiet_search_world_plays_exactly_as_a_logged_game() {
     .into_iter()
     .enumerate()
     {
-        let mut loud = crate::util::session(&format!("harvest_the_wind/{id}"), k as u64).state;
-        let mut quiet = loud.clone();
-        quiet.quiet = true;
-        let mut r = rng(40 + k as u64);
-        for step in 0..1500 {
-            if Harvest::to_act(&loud).is_none() {
+        let mut s = crate::util::session(&format!("harvest_the_wind/{id}"), k as u64).state;
+        let mut r = rng(seed + k as u64);
+        for n in 0..1500 {
+            if Harvest::to_act(&s).is_none() {
                 break;
             }
-            let legal = Harvest::legal_actions(&loud);
-            assert_eq!(legal, Harvest::legal_actions(&quiet), "{id}, step {step}");
-            let a = legal[rand::Rng::random_range(&mut r, 0..legal.len())].clone();
-            steps += 1;
-            let loud_log = Harvest::apply(&mut loud, &a).unwrap();
-            let quiet_log = Harvest::apply(&mut quiet, &a).unwrap();
-            moves_logged += loud_log
-                .iter()
-                .filter(|e| e.text.contains(" moves "))
-                .count();
-            assert!(
-                quiet_log.iter().all(|e| !e.text.contains(" moves ")),
-                "{id}: a quiet world wrote a move: {quiet_log:?}"
-            );
-            let mut same = quiet.clone();
-            same.quiet = false;
-            same.pending_log = loud.pending_log.clone();
-            assert!(
-                same == loud,
-                "{id}, step {step}: '{a}' left the worlds apart"
-            );
+            let before = s.clone();
+            let legal = Harvest::legal_actions(&s);
+            let action = legal[rand::Rng::random_range(&mut r, 0..legal.len())].clone();
+            let log = Harvest::apply(&mut s, &action).unwrap();
+            visit(RandomStep {
+                id,
+                n,
+                before: &before,
+                legal: &legal,
+                action: &action,
+                after: &s,
+                log: &log,
+            });
         }
     }
+}
+
+/// The search's sampled worlds are `quiet`: they write no move text (commit a947f5b,
+/// for speed). The same actions must leave a quiet world in the same position as a game
+/// being played, with the same actions legal at every step, in every Harvest scenario;
+/// only the log differs. Random games, so every phase and most rules are crossed.
+#[test]
+fn a_quiet_search_world_plays_exactly_as_a_logged_game() {
+    let (mut moves_logged, mut steps) = (0, 0);
+    let mut quiet: Option<wargame::games::harvest::state::State> = None;
+    harvest_random_games(40, |st| {
+        if st.n == 0 {
+            let mut q = st.before.clone();
+            q.quiet = true;
+            quiet = Some(q);
+        }
+        let Some(quiet) = quiet.as_mut() else {
+            panic!("{}: no quiet world", st.id)
+        };
+        let id = st.id;
+        let step = st.n;
+        assert_eq!(
+            st.legal,
+            &Harvest::legal_actions(quiet)[..],
+            "{id}, step {step}"
+        );
+        steps += 1;
+        let quiet_log = Harvest::apply(quiet, st.action).unwrap();
+        moves_logged += st.log.iter().filter(|e| e.text.contains(" moves ")).count();
+        assert!(
+            quiet_log.iter().all(|e| !e.text.contains(" moves ")),
+            "{id}: a quiet world wrote a move: {quiet_log:?}"
+        );
+        let mut same = quiet.clone();
+        same.quiet = false;
+        same.pending_log = st.after.pending_log.clone();
+        assert!(
+            same == *st.after,
+            "{id}, step {step}: '{}' left the worlds apart",
+            st.action
+        );
+    });
     assert!(
         moves_logged > 0,
         "the games being played logged their moves"
@@ -1111,39 +1154,21 @@ fn iii_e_every_listed_step_passes_the_full_entry_check() {
     use wargame::games::harvest::action::Action;
     use wargame::games::harvest::rules;
     let mut checked = 0;
-    for (k, id) in [
-        "beechers_island",
-        "massacre_canyon",
-        "renos_defense",
-        "wagon_box",
-        "washita",
-        "wood_lake",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let mut s = crate::util::session(&format!("harvest_the_wind/{id}"), k as u64).state;
-        let mut r = rng(70 + k as u64);
-        for _ in 0..1500 {
-            if Harvest::to_act(&s).is_none() {
-                break;
+    harvest_random_games(70, |st| {
+        let s = st.before;
+        for a in st.legal {
+            if let Action::Move { unit, hex } = a {
+                let u = s.find(unit).expect("a listed unit exists");
+                let from = s.p(u).hex().expect("a listed mover is on the map");
+                assert!(
+                    rules::step_cost(s, u, from, *hex).is_ok(),
+                    "{}: '{a}' listed, but {:?}",
+                    st.id,
+                    rules::step_cost(s, u, from, *hex)
+                );
+                checked += 1;
             }
-            let legal = Harvest::legal_actions(&s);
-            for a in &legal {
-                if let Action::Move { unit, hex } = a {
-                    let u = s.find(unit).expect("a listed unit exists");
-                    let from = s.p(u).hex().expect("a listed mover is on the map");
-                    assert!(
-                        rules::step_cost(&s, u, from, *hex).is_ok(),
-                        "{id}: '{a}' listed, but {:?}",
-                        rules::step_cost(&s, u, from, *hex)
-                    );
-                    checked += 1;
-                }
-            }
-            let a = legal[rand::Rng::random_range(&mut r, 0..legal.len())].clone();
-            Harvest::apply(&mut s, &a).unwrap();
         }
-    }
+    });
     assert!(checked > 1000, "only {checked} listed steps checked");
 }
