@@ -1,0 +1,205 @@
+//! Opportunity Fire (IV.A) and Defensive Fire (IV.B): which shots the non-phasing side
+//! has at a mover in a hex, and opening and closing that window after a unit enters a
+//! hex, mounts or dismounts (III.C.2.b).
+
+use super::fire::{FireMode, ammo_choices, can_fire_now, fire_calc, fire_need, usable_weapons};
+use super::flight::flight_goes_on;
+use super::los::los_among;
+use super::movement::finish_if_stuck;
+use super::next_pending;
+use crate::core::hexmap::Coord;
+use crate::games::harvest::action::Action;
+use crate::games::harvest::state::{Ammo, Kind, Occupied, Pending, Pid, State};
+
+pub(super) fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
+    each_reaction_fire(s, mover, hex, &mut |shot| {
+        out.push(Action::Fire {
+            unit: s.p(shot.firer).id,
+            weapon: shot.letter,
+            targets: vec![hex],
+            horses: false,
+            ammo: shot.ammo,
+        });
+        true
+    });
+}
+
+/// Whether the enemy of `mover` has any reaction fire at it in `hex`: the same test as
+/// [`reaction_fires`], stopping at the first shot found. Entering or moving asks it for
+/// every step, where only whether play pauses for the other player matters.
+fn any_reaction_fire(s: &State, mover: Pid, hex: Coord) -> bool {
+    let mut any = false;
+    each_reaction_fire(s, mover, hex, &mut |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// The lowest natural die roll that hits with the best Opportunity Fire (IV.A) and the
+/// best Defensive Fire (IV.B) the enemy of `mover` has at it in `hex` (Table 1 with its
+/// modifiers), `None` where it has none. Each may be fired once at a mover in a hex
+/// (IV.A.3, IV.B), so a mover next to the enemy may face both. The computer player
+/// counts the shots to come by them.
+pub fn best_reaction_rolls(s: &State, mover: Pid, hex: Coord) -> (Option<u8>, Option<u8>) {
+    let mut best: (Option<u8>, Option<u8>) = (None, None);
+    let keep = |b: &mut Option<u8>, r: u8| *b = Some(b.map_or(r, |x| x.min(r)));
+    each_reaction_fire(s, mover, hex, &mut |shot| {
+        if let Ok(calc) = fire_calc(s, shot.firer, shot.weapon, hex, false, shot.ammo) {
+            let r = calc.min_roll();
+            if shot.opportunity {
+                keep(&mut best.0, r);
+            }
+            if shot.defensive {
+                keep(&mut best.1, r);
+            }
+        }
+        best != (Some(1), Some(1))
+    });
+    best
+}
+
+/// One reaction fire found by [`each_reaction_fire`].
+struct Shot {
+    firer: Pid,
+    weapon: Pid,
+    letter: crate::core::sym::Sym,
+    ammo: Option<Ammo>,
+    /// Open as Opportunity Fire (IV.A).
+    opportunity: bool,
+    /// Open as Defensive Fire (IV.B).
+    defensive: bool,
+}
+
+/// Call `found` with each reaction fire at `mover` in `hex` (IV.A, IV.B) until it
+/// returns `false`.
+fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Shot) -> bool) {
+    let m = s.p(mover);
+    let side = 1 - m.side;
+    // Noted only when a line of sight is traced: most entries and steps are out of
+    // every enemy weapon's range.
+    let mut occ: Option<Occupied> = None;
+    for (i, p) in s.pieces.iter().enumerate() {
+        let i = i as Pid;
+        if p.side != side || !can_fire_now(s, i) {
+            continue;
+        }
+        let Some(from) = p.hex() else { continue };
+        // The line of sight depends on the two hexes alone: traced once per firer, and
+        // only for a weapon that reaches.
+        let mut los: Option<bool> = None;
+        for w in usable_weapons(s, i) {
+            let wp = s.p(w);
+            if wp.kind == Kind::Artillery
+                && !mode_ok(s, i, w, mover, from, hex, FireMode::Defensive)
+            {
+                continue;
+            }
+            let opp = mode_ok(s, i, w, mover, from, hex, FireMode::Opportunity);
+            let def = mode_ok(s, i, w, mover, from, hex, FireMode::Defensive);
+            if !opp && !def {
+                continue;
+            }
+            let letter = if wp.kind == Kind::Artillery {
+                crate::games::harvest::action::art()
+            } else {
+                wp.letter
+            };
+            for ammo in ammo_choices(wp) {
+                if fire_need(s, i, w, hex, ammo).is_ok()
+                    && *los.get_or_insert_with(|| {
+                        los_among(
+                            s,
+                            from,
+                            hex,
+                            side,
+                            occ.get_or_insert_with(|| Occupied::of(s)),
+                        )
+                    })
+                    && !found(Shot {
+                        firer: i,
+                        weapon: w,
+                        letter,
+                        ammo,
+                        opportunity: opp,
+                        defensive: def,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Whether a reaction shot of a mode is allowed (IV.A, IV.B).
+pub(super) fn mode_ok(
+    s: &State,
+    firer: Pid,
+    weapon: Pid,
+    mover: Pid,
+    from: Coord,
+    hex: Coord,
+    mode: FireMode,
+) -> bool {
+    let w = s.p(weapon);
+    match mode {
+        FireMode::Opportunity => {
+            // IV.A.1 Hidden units cannot be fired upon; IV.A.2 once per firer; IV.A.3 once
+            // per target per hex; IV.A.4 no artillery.
+            !s.p(mover).hidden
+                && !s.fired.contains(&firer)
+                && !s.hex_fired.0
+                && w.kind != Kind::Artillery
+        }
+        FireMode::Defensive => {
+            let defensive_weapon = if w.kind == Kind::Artillery {
+                true
+            } else {
+                s.stat.tables.fct.get(w.row).is_some_and(|r| r.defensive)
+            };
+            from.distance(hex) <= 1
+                && defensive_weapon
+                && !s.defensive_pairs.contains(&(firer, mover))
+                && !s.hex_fired.1
+        }
+        FireMode::Offensive => true,
+    }
+}
+
+/// After a unit enters a hex (or mounts/dismounts, III.C.2.b), give the non-phasing
+/// side the chance of Opportunity or Defensive Fire (IV) if any shot is possible.
+pub(super) fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
+    s.hex_fired = (false, false);
+    s.pending = Pending::Reaction { mover: u, hex };
+    if !any_reaction_fire(s, u, hex) {
+        s.pending = Pending::None;
+        if !flight_goes_on(s, u) {
+            s.fleeing.remove(&u);
+        }
+        finish_if_stuck(s, u);
+    }
+}
+
+pub(super) fn close_reaction(s: &mut State) {
+    if let Pending::Reaction { mover, .. } = s.pending {
+        s.pending = Pending::None;
+        if !flight_goes_on(s, mover) {
+            s.fleeing.remove(&mover);
+        }
+        next_pending(s);
+        finish_if_stuck(s, mover);
+    }
+}
+
+pub(super) fn after_reaction_shot(s: &mut State) {
+    if let Pending::Reaction { mover, .. } = s.pending {
+        let any = s
+            .p(mover)
+            .hex()
+            .is_some_and(|hex| any_reaction_fire(s, mover, hex));
+        if !any {
+            close_reaction(s);
+        }
+    }
+}
