@@ -1,0 +1,189 @@
+//! The turn start (§6.0): the Provocation roll, picking forces, and the areas a drawn
+//! block may deploy to.
+
+use super::movement::other_senior_in;
+use super::victory::finish;
+use super::{APACHE, ARMY, other, side_name};
+use crate::core::game::LogEntry;
+use crate::games::wind::data::{BlockKind, Nation, Pool};
+use crate::games::wind::state::{Bid, FORT, MEXICO, OCEAN, Phase, State, Status, TOWN, US, WATER};
+
+/// Start turn `s.turn`: roll Provocation, pick forces, and begin Apache deployment. A
+/// None result skips the rest of the turn (§6.0).
+pub fn start_turn(s: &mut State, log: &mut Vec<LogEntry>) {
+    loop {
+        if s.turn > s.last_turn {
+            finish(s, log);
+            return;
+        }
+        let t = &s.stat.tables;
+        let modifier = match s.level {
+            None => 0,
+            Some(l) => t.levels[l].next,
+        };
+        let die = s.dice.d6();
+        s.reveals += 1;
+        let level = t.level_of(i32::from(die) + modifier);
+        let name = t.levels[level].name.clone();
+        log.push(LogEntry::public(format!(
+            "Turn {}: Provocation die {die} {modifier:+} = {} -> {name} ({})",
+            s.turn,
+            i32::from(die) + modifier,
+            t.levels_source.label()
+        )));
+        s.level = Some(level);
+        if t.levels[level].skip {
+            log.push(LogEntry::public(format!(
+                "No provocation: the rest of turn {} is skipped (§6.0)",
+                s.turn
+            )));
+            s.turn += 1;
+            continue;
+        }
+        pick_forces(s, log);
+        s.phase = Phase::Deploy;
+        s.side = APACHE;
+        log.push(LogEntry::public(
+            "The Apache player deploys first (§6.0 \"Deployment\")",
+        ));
+        return;
+    }
+}
+
+fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
+    let level = s.level.unwrap_or(0);
+    let name = s.stat.tables.levels[level].name.clone();
+    let Some(row) = s
+        .stat
+        .tables
+        .chart
+        .iter()
+        .find(|r| r.level == name)
+        .cloned()
+    else {
+        log.push(LogEntry::public(format!(
+            "The Provocation Chart has no line for {name}: no forces"
+        )));
+        return;
+    };
+    let mexicans = s.incursion || s.turn == s.last_turn;
+    for (&pool, &n) in &row.draw {
+        if matches!(pool, Pool::MexSenior | Pool::MexJunior | Pool::MexUnits) && !mexicans {
+            continue;
+        }
+        let mut avail: Vec<Bid> = (0..s.blocks.len())
+            .filter(|&i| s.blocks[i].pool == pool && s.blocks[i].status == Status::Pool)
+            .collect();
+        for _ in 0..n {
+            if avail.is_empty() {
+                break;
+            }
+            let k = s.dice.draw(avail.len());
+            let b = avail.remove(k);
+            let blk = &mut s.blocks[b];
+            blk.status = Status::Drawn;
+            // Mexican blocks always deploy at full strength (§6.0 "Picking Forces").
+            blk.sp = if blk.nation == Nation::Mexico {
+                blk.max_sp
+            } else {
+                row.sp
+                    .get(&pool)
+                    .copied()
+                    .unwrap_or(blk.max_sp)
+                    .min(blk.max_sp)
+            };
+        }
+    }
+    for key in &row.set_aside {
+        if let Some(b) = s
+            .blocks
+            .iter()
+            .position(|b| *b.key == **key && b.status == Status::Pool)
+        {
+            s.blocks[b].status = Status::Drawn;
+            s.blocks[b].sp = s.blocks[b].max_sp;
+        }
+    }
+    // Apache Leaders are not drawn: each is available on the turns of its range (§4.0).
+    for b in &mut s.blocks {
+        if b.pool == Pool::ApacheLeaders && b.status == Status::Pool {
+            let range = s
+                .stat
+                .scenario
+                .blocks
+                .iter()
+                .find(|d| *d.key == *b.key)
+                .and_then(|d| d.turns);
+            if range.is_some_and(|(lo, hi)| lo <= s.turn && s.turn <= hi) {
+                b.status = Status::Drawn;
+            }
+        }
+    }
+    s.reveals += 1;
+    // Handles are dealt at random per nation, so a handle tells nothing of its block.
+    for (nation, letter) in [
+        (Nation::Apache, "A"),
+        (Nation::Us, "U"),
+        (Nation::Mexico, "M"),
+    ] {
+        let mut drawn: Vec<Bid> = (0..s.blocks.len())
+            .filter(|&i| s.blocks[i].nation == nation && s.blocks[i].status == Status::Drawn)
+            .collect();
+        let mut n = 1;
+        while !drawn.is_empty() {
+            let k = s.dice.draw(drawn.len());
+            let b = drawn.remove(k);
+            s.blocks[b].handle = format!("{letter}{n}").into();
+            s.blocks[b].revealed = false;
+            n += 1;
+        }
+    }
+    for side in [APACHE, ARMY] {
+        let mine: Vec<String> = s
+            .blocks
+            .iter()
+            .filter(|b| b.side() == side && b.status == Status::Drawn)
+            .map(|b| {
+                if b.kind.fights() {
+                    format!("{} {} {}SP", b.handle, b.name, b.sp)
+                } else {
+                    format!("{} {}", b.handle, b.name)
+                }
+            })
+            .collect();
+        log.push(LogEntry::private(
+            side,
+            format!("Forces drawn ({name}): {}", mine.join(", ")),
+        ));
+        log.push(LogEntry::private(
+            other(side),
+            format!("{} draws {} blocks", side_name(s, side), mine.len()),
+        ));
+    }
+    if mexicans {
+        log.push(LogEntry::public(if s.turn == s.last_turn {
+            "Mexican forces take part: last turn (§6.0)"
+        } else {
+            "Mexican forces take part: the Incursion marker shows Yes (§6.0)"
+        }));
+    }
+}
+
+/// Areas a drawn block may deploy to (§6.0 "Deployment").
+pub fn deploy_areas(s: &State, b: Bid) -> Vec<usize> {
+    let blk = &s.blocks[b];
+    let st = &s.stat;
+    (0..st.map.areas.len())
+        .filter(|&a| !st.is(a, OCEAN))
+        .filter(|&a| match (blk.nation, blk.kind) {
+            (Nation::Apache, BlockKind::Leader) => true,
+            (Nation::Apache, _) => {
+                st.is(a, WATER) && blk.territory.as_deref().is_some_and(|t| st.has(a, t))
+            }
+            (Nation::Us, BlockKind::Settler) => st.is(a, TOWN) && st.is(a, US),
+            (Nation::Us, _) => st.is(a, US) && (st.is(a, FORT) || st.is(a, TOWN)),
+            (Nation::Mexico, _) => st.is(a, MEXICO) && (st.is(a, FORT) || st.is(a, TOWN)),
+        })
+        .filter(|&a| !(blk.senior && other_senior_in(s, b, a)))
+        .collect()
+}

@@ -1,0 +1,260 @@
+//! Movement (§7.0): boundary costs, Leaders taking blocks along, Command Conflict, the
+//! movement segments of the two impulses, Area Block Limits, revealing Rumors and
+//! reinforcements.
+
+use super::combat::begin_combat;
+use super::{APACHE, ARMY, other, shown, side_name};
+use crate::core::game::LogEntry;
+use crate::games::wind::data::{BlockKind, Nation};
+use crate::games::wind::state::{Bid, OCEAN, Phase, RESERVATION, State, Status, TOWN, US};
+
+/// Movement cost for a block to cross from its area into `to` (§7.0 "Movement Costs").
+pub fn cost(s: &State, b: Bid, to: usize) -> Option<u8> {
+    let from = s.blocks[b].area()?;
+    let &(_, k) = s.stat.neighbors(from).iter().find(|(a, _)| *a == to)?;
+    let c = &s.stat.tables.costs[k];
+    if s.blocks[b].side() == APACHE {
+        let extra = if s.in_area(to).any(|o| s.blocks[o].side() == ARMY) {
+            s.stat.tables.apache_enter_army.value.max(0) as u8
+        } else {
+            0
+        };
+        Some(c.apache + extra)
+    } else {
+        Some(c.army)
+    }
+}
+
+/// The blocks an Army Leader may take along into `to`: same nation, same area, with the
+/// MP to pay (§7.0 "Leaders").
+pub(super) fn followers(s: &State, leader: Bid, to: usize) -> Vec<Bid> {
+    let l = &s.blocks[leader];
+    let Some(here) = l.area() else {
+        return vec![];
+    };
+    s.in_area(here)
+        .filter(|&o| o != leader && s.blocks[o].nation == l.nation)
+        .filter(|&o| cost(s, o, to).is_some_and(|c| c <= s.blocks[o].mp_left))
+        .filter(|&o| !(s.blocks[o].senior && l.senior))
+        .collect()
+}
+
+/// Whether block `b` (with `with` for an Army Leader) may cross into `to` now.
+pub(super) fn move_ok(s: &State, b: Bid, to: usize, with: &[Bid]) -> Result<(), String> {
+    let blk = &s.blocks[b];
+    let here = blk.area().ok_or("the block is not on the map")?;
+    if s.stat.is(to, OCEAN) {
+        return Err("the ocean may not be entered (§3.0)".into());
+    }
+    let party: Vec<Bid> = std::iter::once(b).chain(with.iter().copied()).collect();
+    for &p in &party {
+        let pb = &s.blocks[p];
+        if pb.area() != Some(here) || pb.side() != blk.side() {
+            return Err(format!("{} is not in the same area", pb.handle));
+        }
+        let c = cost(s, p, to).ok_or("the areas are not adjacent")?;
+        if c > pb.mp_left {
+            return Err(format!(
+                "{} has {} MP left and the crossing costs {c} (§7.0)",
+                pb.handle, pb.mp_left
+            ));
+        }
+    }
+    if blk.side() == ARMY {
+        if blk.kind != BlockKind::Leader {
+            return Err("Army blocks move only with a Leader (§7.0 \"Leaders\")".into());
+        }
+        if party.iter().any(|&p| s.blocks[p].nation != blk.nation) {
+            return Err(
+                "US blocks move only with US Leaders, Mexican blocks with Mexican Leaders (§7.0)"
+                    .into(),
+            );
+        }
+        if blk.nation == Nation::Mexico && s.stat.all_us(to) {
+            return Err(
+                "Mexican blocks may not enter an area entirely in US Territories (§7.0)".into(),
+            );
+        }
+        if blk.nation == Nation::Us
+            && s.stat.all_mexican(to)
+            && !party.iter().any(|&p| s.blocks[p].senior)
+        {
+            return Err(
+                "US blocks enter an all-Mexican area only with a Senior Leader (§7.0)".into(),
+            );
+        }
+        let seniors = party.iter().filter(|&&p| s.blocks[p].senior).count();
+        if seniors > 1
+            || party
+                .iter()
+                .any(|&p| s.blocks[p].senior && other_senior_in(s, p, to))
+        {
+            return Err(
+                "the two US Senior Leaders may never be in the same area (§7.0 \"Command Conflict\")"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether the other US Senior Leader is in area `a` (§7.0 "Command Conflict").
+pub(super) fn other_senior_in(s: &State, b: Bid, a: usize) -> bool {
+    s.in_area(a)
+        .any(|o| o != b && s.blocks[o].senior && s.blocks[o].nation == Nation::Us)
+}
+
+fn begin_segment(s: &mut State, side: u8, log: &mut Vec<LogEntry>) {
+    s.phase = Phase::Move;
+    s.side = side;
+    for b in &mut s.blocks {
+        if b.side() == side {
+            b.mp_left = b.mp;
+        }
+    }
+    log.push(LogEntry::public(format!(
+        "Turn {}, movement impulse {}: {} moves (§5.0, §7.0)",
+        s.turn,
+        s.impulse,
+        side_name(s, side)
+    )));
+}
+
+pub(super) fn end_segment(s: &mut State, log: &mut Vec<LogEntry>) {
+    match s.phase {
+        Phase::Deploy => {
+            if s.side == APACHE {
+                s.side = ARMY;
+                log.push(LogEntry::public("The Army player deploys (§6.0)"));
+            } else {
+                s.impulse = 1;
+                begin_segment(s, APACHE, log);
+            }
+        }
+        Phase::Move => {
+            block_limits(s, s.side, log);
+            if s.side == APACHE {
+                begin_segment(s, ARMY, log);
+            } else {
+                reveal_rumors(s, log);
+                if s.impulse == 1 {
+                    reinforcements(s, log);
+                    s.impulse = 2;
+                    begin_segment(s, APACHE, log);
+                } else {
+                    begin_combat(s, log);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// §7.0 "Area Block Limits": at the end of a side's segment, excess non-Leader blocks
+/// in an area are picked at random and eliminated, without VP.
+fn block_limits(s: &mut State, side: u8, log: &mut Vec<LogEntry>) {
+    let t = &s.stat.tables;
+    let limit = if side == APACHE {
+        t.apache_limit.clone()
+    } else {
+        t.army_limit.clone()
+    };
+    for a in 0..s.stat.map.areas.len() {
+        let mine = s.side_in(a, side);
+        let excess = mine.len().saturating_sub(limit.value.max(0) as usize);
+        if excess == 0 {
+            continue;
+        }
+        let mut pool: Vec<Bid> = mine
+            .into_iter()
+            .filter(|&b| s.blocks[b].kind != BlockKind::Leader)
+            .collect();
+        for _ in 0..excess {
+            if pool.is_empty() {
+                break;
+            }
+            let k = s.dice.draw(pool.len());
+            let b = pool.remove(k);
+            s.reveals += 1;
+            s.blocks[b].status = Status::Out;
+            log.push(LogEntry::public(format!(
+                "{} in {} is over the limit of {} blocks and is eliminated at random, no VP (§7.0; {})",
+                shown(s, b, other(side)),
+                s.stat.id(a),
+                limit.value,
+                limit.source.label()
+            )));
+        }
+    }
+}
+
+/// §7.0 "Reveal Rumors": Rumors in areas with blocks of both players, and in Reservation
+/// areas always (§8.0), are revealed and removed; +1 Army VP each.
+fn reveal_rumors(s: &mut State, log: &mut Vec<LogEntry>) {
+    let vp = s.stat.tables.vp_rumor.value;
+    for a in 0..s.stat.map.areas.len() {
+        let both = !s.side_in(a, ARMY).is_empty() || s.stat.is(a, RESERVATION);
+        if !both {
+            continue;
+        }
+        for b in s.side_in(a, APACHE) {
+            if s.blocks[b].kind == BlockKind::Rumor {
+                s.blocks[b].revealed = true;
+                s.blocks[b].status = Status::Out;
+                s.reveals += 1;
+                s.vp[usize::from(ARMY)] += vp;
+                log.push(LogEntry::public(format!(
+                    "{} in {} is a Rumor: revealed and removed, +{vp} Army VP (§7.0 \"Reveal Rumors\")",
+                    shown(s, b, ARMY),
+                    s.stat.id(a)
+                )));
+            }
+        }
+    }
+}
+
+/// §7.0 "Reinforcements" (after the first impulse only): each US block (not a Leader or
+/// the Settler) in a US Territory area with a Town and a US Leader gains 1 SP up to its
+/// maximum; +1 Army VP per SP.
+fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
+    let vp = s.stat.tables.vp_reinforcement.value;
+    let mut gained = 0;
+    for a in 0..s.stat.map.areas.len() {
+        if !(s.stat.is(a, US) && s.stat.is(a, TOWN)) {
+            continue;
+        }
+        let here = s.side_in(a, ARMY);
+        if !here
+            .iter()
+            .any(|&b| s.blocks[b].nation == Nation::Us && s.blocks[b].kind == BlockKind::Leader)
+        {
+            continue;
+        }
+        for b in here {
+            let k = &s.blocks[b];
+            if k.nation == Nation::Us
+                && matches!(k.kind, BlockKind::Unit | BlockKind::Scout)
+                && k.sp < k.max_sp
+            {
+                s.blocks[b].sp += 1;
+                gained += 1;
+                log.push(LogEntry::private(
+                    ARMY,
+                    format!(
+                        "{} is reinforced in {} to {} SP (§7.0)",
+                        shown(s, b, ARMY),
+                        s.stat.id(a),
+                        s.blocks[b].sp
+                    ),
+                ));
+            }
+        }
+    }
+    if gained > 0 {
+        s.vp[usize::from(ARMY)] += vp * gained;
+        log.push(LogEntry::public(format!(
+            "US reinforcements: {gained} SP gained, +{} Army VP (§7.0 \"Reinforcements\")",
+            vp * gained
+        )));
+    }
+}
