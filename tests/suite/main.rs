@@ -2,17 +2,13 @@
 //! that a test run links Bevy once. One module per area.
 
 mod ai;
-mod ai_wind;
 mod bad_input;
 mod campaign;
 mod cli;
 #[cfg(feature = "gui")]
 mod gui;
+mod harvest;
 mod properties;
-mod rules;
 mod scenarios;
-mod specials;
-mod tables;
 mod util;
-mod views;
 mod wind;

@@ -1,7 +1,9 @@
 //! Tests of *Once We Moved Like the Wind* (seed 001): rules by section, the seed's
 //! combat and Victory Point examples with forced dice, hidden-information views, bad
-//! input, and seeded random playouts that must replay identically.
+//! input, the computer player (`ai`), and seeded random playouts that must replay
+//! identically.
 
+mod ai;
 mod bad_input;
 mod examples;
 mod playouts;

@@ -1,0 +1,9 @@
+//! Tests of *Harvest the Wind* (seed 002): rules tests named by rule number with the
+//! seed's worked examples as scripts, the remaining rules and each scenario's special
+//! rules and victory conditions (IX), hidden-information views, and the rules tables
+//! against the seed's printed Tables 1-3.
+
+mod rules;
+mod specials;
+mod tables;
+mod views;
