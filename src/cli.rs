@@ -690,7 +690,10 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
             for l in g.log() {
                 match l.visible_to {
                     None => outln!("{}", l.text),
-                    Some(s) => outln!("[{} only] {}", g.seat_name(s), l.text),
+                    Some(seats) => {
+                        let names: Vec<String> = seats.iter().map(|s| g.seat_name(s)).collect();
+                        outln!("[{} only] {}", names.join(", "), l.text)
+                    }
                 }
             }
             outln!("--- final state ---\n{}", g.state_ron());

@@ -231,7 +231,7 @@ impl Report {
     pub fn wins(&self) -> Vec<usize> {
         let mut w = vec![0; self.seats.len()];
         for o in self.finished() {
-            if let Some(s) = o.winner.and_then(|s| w.get_mut(usize::from(s))) {
+            if let Some(s) = o.winner().and_then(|s| w.get_mut(usize::from(s))) {
                 *s += 1;
             }
         }
@@ -240,7 +240,7 @@ impl Report {
 
     /// Finished games that ended in a draw.
     pub fn draws(&self) -> usize {
-        self.finished().filter(|o| o.winner.is_none()).count()
+        self.finished().filter(|o| o.winner().is_none()).count()
     }
 
     /// Games that hit the action cap before they ended.

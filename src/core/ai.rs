@@ -14,7 +14,7 @@
 //! ruleset, not in the search.
 
 use super::dice::Dice;
-use super::game::{Rules, Seat};
+use super::game::{ActionKind, Rules, Seat};
 use rand::{Rng, RngCore};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -57,7 +57,11 @@ pub trait Knowledge: Rules {
     /// passing weighs a little more, so rollouts reach fights and scoring.
     fn prior(state: &Self::State, action: &Self::Action) -> f64 {
         let _ = state;
-        if closes(action) { 2.0 } else { 1.0 }
+        if Self::action_kind(action) == ActionKind::Play {
+            1.0
+        } else {
+            2.0
+        }
     }
 
     /// How many actions a rollout plays before the evaluation is applied. Where the
@@ -144,13 +148,18 @@ impl fmt::Write for FirstWords<'_> {
     }
 }
 
-/// A finished game's value for `seat`: 1 won, 0 lost, ½ drawn. Every evaluation
-/// scores finished games this way.
+/// A finished game's value for `seat`: 1 won, 0 lost, ½ drawn; a rank `r` of `n`
+/// seats is worth `(n - r) / (n - 1)`. Every evaluation scores finished games this way.
 pub fn result_value(outcome: &super::game::Outcome, seat: Seat) -> f64 {
-    match outcome.winner {
-        Some(w) if w == seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
+    use super::game::SeatResult;
+    match outcome.result(seat) {
+        SeatResult::Win => 1.0,
+        SeatResult::Loss => 0.0,
+        SeatResult::Draw => 0.5,
+        SeatResult::Rank(r) => {
+            let n = outcome.results.len().max(2) as f64;
+            ((n - f64::from(r)) / (n - 1.0)).clamp(0.0, 1.0)
+        }
     }
 }
 
@@ -601,7 +610,9 @@ impl<R: Knowledge> Tree<R> {
                     (mean(c.total, c.visits) - m).abs() < 1e-12 && (c.bias - b).abs() < 1e-12
                 })
             })
-            && let Some(c) = ch.iter().find(|c| closes(&c.action))
+            && let Some(c) = ch
+                .iter()
+                .find(|c| R::action_kind(&c.action) != ActionKind::Play)
         {
             return Some(c.action.clone());
         }
@@ -788,16 +799,12 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
 /// rules allow it for ever is stopped here instead of running into the action cap.
 pub const STALL_GUARD: usize = 300;
 
-/// Whether an action ends the phase or passes (`end`, `pass`): the notation every
-/// ruleset uses for "nothing more to do here".
-fn closes(action: &impl fmt::Display) -> bool {
-    let t = action.to_string();
-    t == "end" || t == "pass"
-}
-
-/// The `end` or `pass` action, if legal now.
+/// The first legal action that ends the phase or declines a decision
+/// ([`Rules::action_kind`]), if there is one now.
 fn closing_action<R: Knowledge>(state: &R::State) -> Option<R::Action> {
-    R::legal_actions(state).into_iter().find(closes)
+    R::legal_actions(state)
+        .into_iter()
+        .find(|a| R::action_kind(a) != ActionKind::Play)
 }
 
 /// A computer seat's decision in a whole game: [`choose`], except that a searching or

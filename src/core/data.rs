@@ -129,3 +129,60 @@ pub fn scenario_ids(root: &Path, game: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The game a scenario file names in its `game` field (`game: "harvest_the_wind"`).
+/// Every scenario file names its game; nothing is guessed from the rest of its
+/// contents. The other fields are skipped unread.
+pub fn scenario_game(file: &str, text: &str) -> Result<String, DataError> {
+    #[derive(Deserialize)]
+    struct Head {
+        #[serde(default)]
+        game: Option<String>,
+    }
+    let head: Head = parse_ron(file, text)?;
+    head.game.ok_or_else(|| {
+        DataError::at(
+            file,
+            1,
+            1,
+            "the scenario does not name its game: add a field such as `game: \"harvest_the_wind\"` (see `wargame list` for the game ids)",
+        )
+    })
+}
+
+/// Check that a scenario file names `game` in its `game` field; the error points at
+/// the field.
+pub fn expect_game(file: &str, text: &str, game: &str) -> Result<(), DataError> {
+    let named = scenario_game(file, text)?;
+    if named == game {
+        Ok(())
+    } else {
+        Err(error_near(
+            file,
+            text,
+            &named,
+            format!(
+                "this scenario names the game '{named}', but it was loaded as a scenario of '{game}'"
+            ),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod head_tests {
+    use super::*;
+
+    #[test]
+    fn the_game_field_is_read_and_the_rest_skipped() {
+        let text = "// c\n(\n  id: \"x\",\n  turns_source: Seed(\"IX.B\"),\n  zones: {\"a\": [Rect(\"0113\", \"2017\"), Edge(North)]},\n  turns: Some(10),\n  game: \"harvest_the_wind\",\n  forces: [(side: 1, placement: Zone(zone: \"a\", at: [\"1014\"]))],\n)";
+        assert_eq!(scenario_game("f.ron", text).unwrap(), "harvest_the_wind");
+        let e = scenario_game("f.ron", "(id: \"x\")")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("does not name its game"), "{e}");
+        let e = expect_game("f.ron", "(\n game: \"other\")", "harvest_the_wind")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("f.ron:2:"), "{e}");
+    }
+}

@@ -11,14 +11,95 @@ use std::str::FromStr;
 /// A seat at the screen: 0, 1, ... (a player, or an AI).
 pub type Seat = u8;
 
-/// One line of the game log. `visible_to` limits it to one seat when it tells
+/// A set of seats (at most 32): who may read a log line. Geronimo's lines can be
+/// seen by the US player and one tribe, so one seat is not enough.
+///
+/// It is written as the seat number when it holds one seat (the form saves from before
+/// the set existed use) and as a list otherwise, and reads both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seats(u32);
+
+impl Seats {
+    /// No seat.
+    pub const NONE: Seats = Seats(0);
+    /// Just `seat` (seats past 31 are ignored).
+    pub fn one(seat: Seat) -> Self {
+        Self::NONE.with(seat)
+    }
+    /// These seats.
+    pub fn of(seats: impl IntoIterator<Item = Seat>) -> Self {
+        seats.into_iter().fold(Self::NONE, Self::with)
+    }
+    /// This set and `seat`.
+    pub fn with(self, seat: Seat) -> Self {
+        Self(self.0 | 1u32.checked_shl(u32::from(seat)).unwrap_or(0))
+    }
+    /// Whether `seat` is in the set.
+    pub fn contains(self, seat: Seat) -> bool {
+        1u32.checked_shl(u32::from(seat))
+            .is_some_and(|b| self.0 & b != 0)
+    }
+    /// The seats in the set, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..32u8).filter(move |&s| self.contains(s))
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Serialize for Seats {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let seats: Vec<Seat> = self.iter().collect();
+        match seats.as_slice() {
+            [one] => ser.serialize_u8(*one),
+            _ => seats.serialize(ser),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Seats {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Seats;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a seat number or a list of seat numbers")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Seats, E> {
+                Seat::try_from(v)
+                    .map(Seats::one)
+                    .map_err(|_| E::custom(format!("seat {v} is out of range")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Seats, E> {
+                u64::try_from(v)
+                    .map_err(|_| E::custom(format!("seat {v} is out of range")))
+                    .and_then(|v| self.visit_u64(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Seats, A::Error> {
+                let mut s = Seats::NONE;
+                while let Some(x) = seq.next_element::<Seat>()? {
+                    s = s.with(x);
+                }
+                Ok(s)
+            }
+        }
+        de.deserialize_any(V)
+    }
+}
+
+/// One line of the game log. `visible_to` limits it to a set of seats when it tells
 /// something the other seats may not know (the contents of a hidden stack, say).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
     /// The text, with every die roll explained (table, row, column, modifiers, rule).
     pub text: String,
-    /// `None`: every seat sees it; `Some(s)`: only seat `s`.
-    pub visible_to: Option<Seat>,
+    /// `None`: every seat sees it; `Some(seats)`: only those seats.
+    pub visible_to: Option<Seats>,
 }
 
 impl LogEntry {
@@ -31,26 +112,147 @@ impl LogEntry {
     }
     /// A line only `seat` sees.
     pub fn private(seat: Seat, text: impl Into<String>) -> Self {
+        Self::to_seats(Seats::one(seat), text)
+    }
+    /// A line only `seats` see.
+    pub fn to_seats(seats: Seats, text: impl Into<String>) -> Self {
         Self {
             text: text.into(),
-            visible_to: Some(seat),
+            visible_to: Some(seats),
         }
     }
     /// Whether `seat` may read this line.
     pub fn visible(&self, seat: Seat) -> bool {
-        self.visible_to.is_none_or(|s| s == seat)
+        self.visible_to.is_none_or(|s| s.contains(seat))
     }
 }
 
-/// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How one seat did in a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatResult {
+    /// The seat won.
+    Win,
+    /// The seat lost (a solitaire player who failed, too).
+    Loss,
+    /// Nobody won.
+    Draw,
+    /// Its place in a game of more than two players: 1 is first.
+    Rank(u8),
+}
+
+/// How a finished game ended: a result per seat, the scores and why.
+///
+/// Written as `(winner: Some(1), scores: .., summary: ..)` when one seat won and every
+/// other lost, or every seat drew (`winner: None`): the form states were saved in before
+/// per-seat results, so those saves still replay to the same text. Any other outcome
+/// (ranks, several winners, a solitaire loss) is written with `results: [..]`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(from = "OutcomeRepr")]
 pub struct Outcome {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<Seat>,
+    /// One result per seat.
+    pub results: Vec<SeatResult>,
     /// Victory points per seat (0 where the scenario awards none).
     pub scores: Vec<i32>,
     /// One-line explanation, naming the victory rule.
     pub summary: String,
+}
+
+/// What an [`Outcome`] reads: today's per-seat `results`, or the `winner` field that
+/// states saved before per-seat results wrote (`None` a draw).
+#[derive(Deserialize)]
+struct OutcomeRepr {
+    #[serde(default)]
+    results: Option<Vec<SeatResult>>,
+    #[serde(default)]
+    winner: Option<Seat>,
+    scores: Vec<i32>,
+    summary: String,
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let seats = u8::try_from(self.results.len()).unwrap_or(u8::MAX);
+        let two_sided = [None, self.winner()].into_iter().find(|w| {
+            *self == Outcome::decided(seats, *w, self.scores.clone(), self.summary.clone())
+        });
+        let mut st = ser.serialize_struct("Outcome", 3)?;
+        match two_sided {
+            Some(w) => st.serialize_field("winner", &w)?,
+            None => st.serialize_field("results", &self.results)?,
+        }
+        st.serialize_field("scores", &self.scores)?;
+        st.serialize_field("summary", &self.summary)?;
+        st.end()
+    }
+}
+
+impl From<OutcomeRepr> for Outcome {
+    fn from(r: OutcomeRepr) -> Self {
+        match r.results {
+            Some(results) => Outcome {
+                results,
+                scores: r.scores,
+                summary: r.summary,
+            },
+            None => {
+                let seats = u8::try_from(r.scores.len()).unwrap_or(u8::MAX).max(2);
+                Outcome::decided(seats, r.winner, r.scores, r.summary)
+            }
+        }
+    }
+}
+
+impl Outcome {
+    /// A game of `seats` seats won by `winner` (every other seat lost), or drawn
+    /// (`None`: every seat drew).
+    pub fn decided(
+        seats: u8,
+        winner: Option<Seat>,
+        scores: Vec<i32>,
+        summary: impl Into<String>,
+    ) -> Self {
+        let results = (0..seats)
+            .map(|s| match winner {
+                None => SeatResult::Draw,
+                Some(w) if w == s => SeatResult::Win,
+                Some(_) => SeatResult::Loss,
+            })
+            .collect();
+        Self {
+            results,
+            scores,
+            summary: summary.into(),
+        }
+    }
+    /// The one seat that won, if exactly one did (a rank-1 seat counts as a win).
+    pub fn winner(&self) -> Option<Seat> {
+        let mut won = (0..self.results.len())
+            .filter(|&i| matches!(self.results[i], SeatResult::Win | SeatResult::Rank(1)));
+        match (won.next(), won.next()) {
+            (Some(w), None) => Seat::try_from(w).ok(),
+            _ => None,
+        }
+    }
+    /// How `seat` did (a seat the outcome does not list lost).
+    pub fn result(&self, seat: Seat) -> SeatResult {
+        self.results
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(SeatResult::Loss)
+    }
+}
+
+/// What kind of decision an action is, in words every ruleset shares, so that the AI
+/// and the GUI never read a ruleset's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Ends the acting seat's phase, segment or impulse: "nothing more to do here".
+    EndPhase,
+    /// Declines an optional decision (reaction fire, say).
+    Decline,
+    /// Any other action.
+    Play,
 }
 
 /// A ruleset: pure functions over a serializable state.
@@ -118,6 +320,18 @@ pub trait Rules: 'static {
     /// Log lines produced while the initial state was built (a die rolled before the
     /// first decision, say); a new session starts its log with them.
     fn opening_log(_state: &Self::State) -> Vec<LogEntry> {
+        Vec::new()
+    }
+    /// What kind of decision `action` is (ending a phase, declining an option, or
+    /// anything else). The default calls everything [`ActionKind::Play`].
+    fn action_kind(_action: &Self::Action) -> ActionKind {
+        ActionKind::Play
+    }
+    /// Words `seat` must never read in `state`: the names or ids of pieces hidden from
+    /// it. The conformance suite checks that no view, log line or legal action shown to
+    /// `seat` contains one as a word. The default, for games without hidden
+    /// information, is none.
+    fn secrets(_state: &Self::State, _seat: Seat) -> Vec<String> {
         Vec::new()
     }
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod game;
 pub mod hexmap;
 pub mod pool;
+pub mod registry;
 pub mod save;
 pub mod session;
 pub mod sym;

@@ -36,11 +36,19 @@ pub struct SaveFile {
     pub actions: Vec<String>,
     /// RON snapshot of the state after the last action, to confirm replays.
     pub state: String,
+    /// Who played each seat: `human`, or a computer player in the notation of
+    /// `--players` (`ai:3`, `greedy`...). Version 2; empty in version-1 saves, whose
+    /// seats load as human.
+    #[serde(default)]
+    pub players: Vec<String>,
 }
 
 impl SaveFile {
-    /// The current save format version.
-    pub const VERSION: u32 = 1;
+    /// The current save format version. 1: the first format. 2: saves name who played
+    /// each seat (`players`). A version-1 save still loads and replays: its state
+    /// snapshot reads the same in both (an outcome that is one winner or a draw, and a
+    /// log line for one seat, are written as before).
+    pub const VERSION: u32 = 2;
 
     /// Write atomically: to `path.tmp`, flushed and synced, then renamed over `path`.
     pub fn write(&self, path: &Path) -> Result<(), DataError> {
@@ -105,6 +113,7 @@ mod tests {
             options: vec!["turns=9".into()],
             actions: vec!["end".into()],
             state: "()".into(),
+            players: vec!["human".into(), "ai:3".into()],
         };
         s.write(&path).unwrap();
         assert_eq!(SaveFile::read(&path).unwrap(), s);

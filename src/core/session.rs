@@ -3,7 +3,7 @@
 //! GUI use for any ruleset.
 
 use super::error::RuleError;
-use super::game::{LogEntry, Outcome, Rules, Seat};
+use super::game::{ActionKind, LogEntry, Outcome, Rules, Seat};
 use super::save::SaveFile;
 
 /// One game of ruleset `R`.
@@ -122,16 +122,31 @@ impl<R: Rules> Session<R> {
             options: self.options.clone(),
             actions: self.history.clone(),
             state: ron::to_string(&self.state).unwrap_or_default(),
+            players: vec![],
         }
     }
 }
 
 /// The object-safe face of a session, used by the CLI and the GUI for any ruleset.
 pub trait GameSession: Send + Sync {
+    /// The game id (`harvest_the_wind`).
+    fn game(&self) -> &'static str;
     /// Scenario id.
     fn scenario(&self) -> &str;
     /// Legal actions for the seat to act, in notation.
     fn legal(&self) -> Vec<String>;
+    /// Legal actions for the seat to act, in notation, each with its kind (ending a
+    /// phase, declining a decision, or anything else).
+    fn legal_kinds(&self) -> Vec<(String, ActionKind)>;
+    /// The first legal action of a kind, in notation (the shell's "End phase" and
+    /// "Pass" buttons and keys).
+    fn legal_of_kind(&self, kind: ActionKind) -> Option<String> {
+        self.legal_kinds()
+            .into_iter()
+            .find_map(|(a, k)| (k == kind).then_some(a))
+    }
+    /// Words `seat` must never read now ([`Rules::secrets`]).
+    fn secrets(&self, seat: Seat) -> Vec<String>;
     /// Parse and apply an action in notation.
     fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError>;
     /// Undo the last action if allowed.
@@ -202,6 +217,9 @@ impl<R: Rules + GameId + super::ai::Knowledge> GameSession for Session<R>
 where
     R::State: Send + Sync,
 {
+    fn game(&self) -> &'static str {
+        R::ID
+    }
     fn scenario(&self) -> &str {
         &self.scenario
     }
@@ -210,6 +228,15 @@ where
             .iter()
             .map(ToString::to_string)
             .collect()
+    }
+    fn legal_kinds(&self) -> Vec<(String, ActionKind)> {
+        R::legal_actions(&self.state)
+            .iter()
+            .map(|a| (a.to_string(), R::action_kind(a)))
+            .collect()
+    }
+    fn secrets(&self, seat: Seat) -> Vec<String> {
+        R::secrets(&self.state, seat)
     }
     fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError> {
         let a: R::Action = action.parse().map_err(RuleError)?;

@@ -152,7 +152,7 @@ pub fn compute(make: &MakeSession, games: usize, done: &AtomicUsize) -> Result<S
         turns += u64::from(p.turns);
         actions += p.actions as u64;
         match p.outcome {
-            Some(o) => match o.winner {
+            Some(o) => match o.winner() {
                 Some(w) => {
                     if let Some(x) = s.wins.get_mut(usize::from(w)) {
                         *x += 1;

@@ -5,15 +5,17 @@
 //! and TEC charts with the cell in use highlighted.
 
 use super::board::{self, ActiveMap, BoardArea, BoardEntity, Clicked, FitRequest, HEX, Hover};
+use super::playing::{Chooser, RulesetUi, RulesetUis, StandingOrder, game_is};
 use super::{Game, Screen};
 use crate::core::game::Seat;
 use crate::core::hexmap::Coord;
-use crate::core::session::Session;
+use crate::core::session::GameSession;
 use crate::games::harvest::action::Action;
 use crate::games::harvest::state::{Kind, State};
 use crate::games::harvest::{Harvest, rules, view};
+use bevy::ecs::system::InMut;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 /// Counters and highlights (redrawn when the game changes).
 #[derive(Component)]
@@ -26,8 +28,6 @@ pub struct Selection {
     pub piece: Option<String>,
     /// Hex of the selected stack (for the stack viewer).
     pub hex: Option<Coord>,
-    /// Actions to choose between (a click matched several).
-    pub choice: Vec<String>,
     /// Generation drawn.
     drawn: u64,
     /// Selection drawn.
@@ -35,14 +35,40 @@ pub struct Selection {
     drawn_viewer: Option<(Seat, bool)>,
 }
 
-/// Register the plugin: the logic systems plus the egui panels.
+/// Register the plugin: the logic systems plus its parts of the play screen.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(logic_plugin).add_systems(
-        EguiPrimaryContextPass,
-        panels
-            .run_if(in_state(Screen::Playing))
-            .before(super::curtain_ui),
-    );
+    app.add_plugins(logic_plugin);
+    let ui = RulesetUi {
+        game: crate::games::harvest::setup::GAME,
+        turn_info: app.register_system(turn_info),
+        side_panel: app.register_system(side_panel),
+        buttons: Some(app.register_system(buttons)),
+        windows: Some(app.register_system(windows)),
+        end_label: "End phase",
+        charts: true,
+    };
+    app.init_resource::<RulesetUis>()
+        .world_mut()
+        .resource_mut::<RulesetUis>()
+        .0
+        .push(ui);
+}
+
+/// The standing order this ruleset offers: pass every reaction-fire window (IV).
+fn reaction_pending(s: &dyn GameSession) -> bool {
+    s.probe("pending").as_deref() == Some("reaction")
+}
+
+/// Give a new Harvest the Wind game its standing order (off for every seat).
+fn offer_auto_pass(mut game: ResMut<Game>) {
+    if game.standing.is_none() {
+        let seats = vec![false; usize::from(game.session.seats())];
+        game.standing = Some(StandingOrder {
+            label: "Auto-pass reaction fire",
+            applies: reaction_pending,
+            seats,
+        });
+    }
 }
 
 /// The systems that need no egui and no window: board spawning, counter and highlight
@@ -53,11 +79,17 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Hover>()
         .init_resource::<FitRequest>()
         .init_resource::<BoardArea>()
-        .add_systems(OnEnter(Screen::Playing), spawn_board)
+        .init_resource::<Chooser>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_board.run_if(game_is::<Harvest>),
+        )
         .add_systems(OnExit(Screen::Playing), despawn_board)
         .add_systems(
             Update,
-            (click, redraw).chain().run_if(in_state(Screen::Playing)),
+            (offer_auto_pass, click, redraw)
+                .chain()
+                .run_if(in_state(Screen::Playing).and(game_is::<Harvest>)),
         );
 }
 
@@ -65,10 +97,7 @@ pub fn logic_plugin(app: &mut App) {
 pub type OverlayMarker = Overlay;
 
 fn state(game: &Game) -> Option<&State> {
-    game.session
-        .as_any()
-        .downcast_ref::<Session<Harvest>>()
-        .map(|s| &s.state)
+    game.state::<Harvest>()
 }
 
 fn spawn_board(
@@ -146,12 +175,13 @@ fn click(
     mut game: Option<ResMut<Game>>,
     clicked: Res<Clicked>,
     mut sel: ResMut<Selection>,
+    mut choice: ResMut<Chooser>,
     keys: Res<ButtonInput<KeyCode>>,
 ) {
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.piece = None;
-        sel.choice.clear();
+        choice.0.clear();
     }
     // A flight (II.B.3-4) is made one hex at a time by its owner: select the unit.
     if game.can_act()
@@ -161,7 +191,7 @@ fn click(
         let id = s.p(unit).id.to_string();
         if sel.piece.as_deref() != Some(id.as_str()) {
             sel.piece = Some(id);
-            sel.choice.clear();
+            choice.0.clear();
         }
     }
     let Some(hex) = clicked.0 else { return };
@@ -184,14 +214,14 @@ fn click(
     if acts.len() == 1 {
         let a = acts[0].clone();
         game.submit(&a);
-        sel.choice.clear();
+        choice.0.clear();
         return;
     }
     if acts.len() > 1 {
-        sel.choice = acts;
+        choice.0 = acts;
         return;
     }
-    sel.choice.clear();
+    choice.0.clear();
     // Select a piece of the viewing seat in the hex, cycling through the stack.
     let Some(s) = state(game) else { return };
     let v = view(s, game.viewer);
@@ -218,14 +248,14 @@ fn click(
         None => own.first().cloned(),
     };
     if !reveals.is_empty() {
-        sel.choice = reveals;
+        choice.0 = reveals;
     } else if sel.piece.is_none() {
         // A hex-only action (melee) when nothing of ours is there.
         let hex_only = actions_at(&legal, None, hex);
         if hex_only.len() == 1 {
             game.submit(&hex_only[0]);
         } else if hex_only.len() > 1 {
-            sel.choice = hex_only;
+            choice.0 = hex_only;
         }
     }
 }
@@ -577,28 +607,78 @@ fn rules_weapon(
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource it needs
-fn panels(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<Game>>,
-    mut sel: ResMut<Selection>,
-    mut area: ResMut<BoardArea>,
-    hover: Res<Hover>,
-    mut next: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-    mut fit: ResMut<FitRequest>,
-) -> Result {
-    let Some(mut game) = game else { return Ok(()) };
-    if state(&game).is_none() {
-        return Ok(());
+/// The ruleset's part of the turn bar: scenario and turn, phase, what the seat to act
+/// is asked, points.
+fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+    let Some(s) = state(&game) else { return };
+    let turns = s
+        .stat
+        .scenario
+        .turns
+        .map_or("no limit".to_string(), |t| t.to_string());
+    ui.strong(format!(
+        "{} — Turn {} of {turns}",
+        s.stat.scenario.name, s.turn
+    ));
+    ui.separator();
+    ui.label(format!(
+        "{}'s player turn: {} phase",
+        s.stat.scenario.sides[usize::from(s.phasing)].name,
+        s.phase.name().replace('_', " ")
+    ));
+    use crate::games::harvest::state::Pending;
+    let asked = match &s.pending {
+        Pending::Reaction { .. } => "may fire at the moving unit (IV)",
+        Pending::Flee { .. } => "must move the hit unit (II.B)",
+        Pending::Medicine { .. } => "may pass the Medicine (VII.D)",
+        Pending::Recruit { .. } => "picks reinforcements (IX.D)",
+        Pending::Dust { .. } => "may move a Dust marker (IX.E)",
+        Pending::Capture { .. } => "may stop the loose Horses and take control (III.G.5)",
+        _ => "",
+    };
+    if let Some(who) = game.session.to_act()
+        && !asked.is_empty()
+    {
+        ui.separator();
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 200, 80),
+            format!("{} {asked}", game.session.seat_name(who)),
+        );
     }
-    let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root_ui".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    ui.separator();
+    ui.label(format!(
+        "Points: {} {} — {} {}",
+        s.stat.scenario.sides[0].name, s.points[0], s.stat.scenario.sides[1].name, s.points[1]
+    ));
+}
+
+/// Buttons of its own: the end of a manual set-up.
+fn buttons(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>) {
+    if !game.can_act() {
+        return;
+    }
+    let ready = Action::Ready.to_string();
+    if game.session.legal().contains(&ready) && ui.button("Set-up done").clicked() {
+        game.submit(&ready);
+    }
+}
+
+/// The charts window, when it is open.
+fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hover: Res<Hover>) {
+    if game.charts {
+        charts(ui.ctx(), &game, &sel, hover.0);
+    }
+}
+
+/// The left panel: the viewing seat, decisions not made on the map, the selected
+/// counter and its actions, counters off the map, the hovered hex, every legal action.
+fn side_panel(
+    InMut(ui): InMut<egui::Ui>,
+    mut game: ResMut<Game>,
+    mut sel: ResMut<Selection>,
+    mut choice: ResMut<Chooser>,
+    hover: Res<Hover>,
+) {
     // The legal actions of the seat to act, only when that is the human at the screen.
     let legal = if game.can_act() {
         game.session.legal()
@@ -606,319 +686,185 @@ fn panels(
         vec![]
     };
     let mut submit: Option<String> = None;
-    // --- Turn and phase bar ---
-    egui::Panel::top("turn_bar").show(&mut root, |ui| {
-        let s = state(&game).expect("checked above");
-        ui.horizontal_wrapped(|ui| {
-            let turns = s
-                .stat
-                .scenario
-                .turns
-                .map_or("no limit".to_string(), |t| t.to_string());
-            ui.strong(format!(
-                "{} — Turn {} of {turns}",
-                s.stat.scenario.name, s.turn
-            ));
-            ui.separator();
-            ui.label(format!(
-                "{}'s player turn: {} phase",
-                s.stat.scenario.sides[usize::from(s.phasing)].name,
-                s.phase.name().replace('_', " ")
-            ));
-            ui.separator();
-            if let Some(who) = game.session.to_act() {
-                let what = match &s.pending {
-                    crate::games::harvest::state::Pending::Reaction { .. } => {
-                        " — may fire at the moving unit (IV)"
-                    }
-                    crate::games::harvest::state::Pending::Flee { .. } => {
-                        " — must move the hit unit (II.B)"
-                    }
-                    crate::games::harvest::state::Pending::Medicine { .. } => {
-                        " — may pass the Medicine (VII.D)"
-                    }
-                    crate::games::harvest::state::Pending::Recruit { .. } => {
-                        " — picks reinforcements (IX.D)"
-                    }
-                    crate::games::harvest::state::Pending::Dust { .. } => {
-                        " — may move a Dust marker (IX.E)"
-                    }
-                    crate::games::harvest::state::Pending::Capture { .. } => {
-                        " — may stop the loose Horses and take control (III.G.5)"
-                    }
-                    _ => "",
+    {
+        let Some(s) = state(&game) else { return };
+        let v = view(s, game.viewer);
+        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine,
+        // III.G.5 loose Horses).
+        if matches!(
+            s.pending,
+            crate::games::harvest::state::Pending::Recruit { .. }
+                | crate::games::harvest::state::Pending::Dust { .. }
+                | crate::games::harvest::state::Pending::Medicine { .. }
+                | crate::games::harvest::state::Pending::Capture { .. }
+        ) && game.can_act()
+        {
+            ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
+            for l in &legal {
+                let label = match l
+                    .split_whitespace()
+                    .nth(1)
+                    .and_then(|id| v.pieces.iter().find(|p| p.id == id))
+                {
+                    Some(p) if l.starts_with("recruit") => format!("{l}  ({})", p.label),
+                    _ => l.clone(),
                 };
-                ui.colored_label(
-                    egui::Color32::from_rgb(240, 200, 80),
-                    format!("To act: {}{what}", game.session.seat_name(who)),
-                );
+                if ui.button(label).clicked() {
+                    submit = Some(l.clone());
+                }
             }
+            ui.separator();
+        }
+        if let Some(id) = sel.piece.clone() {
+            if let Some(p) = v.pieces.iter().find(|p| p.id == id) {
+                ui.strong(format!("{} — {:?} {}", p.id, p.kind, p.label));
+                ui.label(format!("Where: {}", p.place));
+                let mut flags = vec![];
+                if p.pinned {
+                    flags.push("Pinned");
+                }
+                if p.mounted {
+                    flags.push("Mounted");
+                }
+                if p.hidden {
+                    flags.push("Hidden");
+                }
+                if p.flipped {
+                    flags.push("Reverse side");
+                }
+                if !flags.is_empty() {
+                    ui.label(flags.join(", "));
+                }
+                for w in v
+                    .pieces
+                    .iter()
+                    .filter(|w| w.place == format!("carried by {id}"))
+                {
+                    ui.label(format!(
+                        "  carries {} {}{}",
+                        w.id,
+                        w.label,
+                        if w.flipped { " (Low Ammo)" } else { "" }
+                    ));
+                }
+                if let Some(i) = s.find(&id)
+                    && let Some(r) = s.rec(i)
+                {
+                    ui.label(format!(
+                        "This phase: {} MP spent{}{}",
+                        r.mp,
+                        if r.mounted_moved {
+                            ", moved mounted"
+                        } else {
+                            ""
+                        },
+                        if r.done { ", done" } else { "" }
+                    ));
+                }
+                ui.separator();
+                ui.label("Actions for this counter:");
+                egui::ScrollArea::vertical()
+                    .id_salt("unit_actions")
+                    .max_height(240.0)
+                    .show(ui, |ui| {
+                        for l in legal
+                            .iter()
+                            .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
+                        {
+                            if ui.small_button(l).clicked() {
+                                submit = Some(l.clone());
+                            }
+                        }
+                    });
+            }
+        } else {
+            ui.label("Click one of your counters to select it; click a highlighted hex to act.");
+        }
+        // Off-board counters of the viewing seat (entering from an edge, reinforcements).
+        let waiting: Vec<&crate::games::harvest::PieceView> = v
+            .pieces
+            .iter()
+            .filter(|p| {
+                p.side == game.viewer
+                    && ((p.place.starts_with("off-board")
+                        && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew))
+                        || p.place == crate::games::harvest::HELD)
+            })
+            .collect();
+        if !waiting.is_empty() {
             ui.separator();
             ui.label(format!(
-                "Points: {} {} — {} {}",
-                s.stat.scenario.sides[0].name,
-                s.points[0],
-                s.stat.scenario.sides[1].name,
-                s.points[1]
+                "Off the map ({}); select one, then click a highlighted edge hex:",
+                waiting.len()
             ));
-        });
-        ui.horizontal(|ui| {
-            if legal.iter().any(|l| l == "end") && ui.button("End phase [E]").clicked() {
-                submit = Some("end".into());
-            }
-            if legal.iter().any(|l| l == "pass") && ui.button("Pass [P]").clicked() {
-                submit = Some("pass".into());
-            }
-            if legal.iter().any(|l| l == "ready") && ui.button("Set-up done").clicked() {
-                submit = Some("ready".into());
-            }
-            if ui
-                .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
-                .clicked()
-            {
-                game.undo();
-            }
-            if ui.button("Save [Ctrl+S]").clicked() {
-                super::save(&mut game);
-            }
-            if ui.button("Charts [C]").clicked() {
-                game.charts = !game.charts;
-            }
-            if ui.button("Fit [F]").clicked() {
-                fit.pending = true;
-            }
-            ui.checkbox(&mut game.curtain, "Curtain");
-            ui.label("Auto-pass reaction fire:");
-            for seat in 0..game.session.seats() {
-                let name = game.session.seat_name(seat);
-                let mut on = game.auto_pass[usize::from(seat)];
-                if ui.checkbox(&mut on, name).changed() {
-                    game.set_auto_pass(seat, on);
-                }
-            }
-            if ui.button("Menu").clicked() {
-                commands.remove_resource::<Game>();
-                next.set(Screen::Menu);
-            }
-        });
-    });
-    egui::Panel::bottom("status").show(&mut root, |ui| {
-        ui.label(&game.status);
-    });
-    // --- Left: selection, stack, actions ---
-    egui::Panel::left("unit_panel")
-        .default_size(300.0)
-        .show(&mut root, |ui| {
-            let s = state(&game).expect("checked above");
-            let v = view(s, game.viewer);
-            ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-            // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine,
-            // III.G.5 loose Horses).
-            if matches!(
-                s.pending,
-                crate::games::harvest::state::Pending::Recruit { .. }
-                    | crate::games::harvest::state::Pending::Dust { .. }
-                    | crate::games::harvest::state::Pending::Medicine { .. }
-                    | crate::games::harvest::state::Pending::Capture { .. }
-            ) && game.can_act()
-            {
-                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
-                for l in &legal {
-                    let label = match l
-                        .split_whitespace()
-                        .nth(1)
-                        .and_then(|id| v.pieces.iter().find(|p| p.id == id))
-                    {
-                        Some(p) if l.starts_with("recruit") => format!("{l}  ({})", p.label),
-                        _ => l.clone(),
-                    };
-                    if ui.button(label).clicked() {
-                        submit = Some(l.clone());
-                    }
-                }
-                ui.separator();
-            }
-            if !sel.choice.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
-                for c in sel.choice.clone() {
-                    if ui.button(&c).clicked() {
-                        submit = Some(c);
-                        sel.choice.clear();
-                    }
-                }
-                ui.separator();
-            }
-            if let Some(id) = sel.piece.clone() {
-                if let Some(p) = v.pieces.iter().find(|p| p.id == id) {
-                    ui.strong(format!("{} — {:?} {}", p.id, p.kind, p.label));
-                    ui.label(format!("Where: {}", p.place));
-                    let mut flags = vec![];
-                    if p.pinned {
-                        flags.push("Pinned");
-                    }
-                    if p.mounted {
-                        flags.push("Mounted");
-                    }
-                    if p.hidden {
-                        flags.push("Hidden");
-                    }
-                    if p.flipped {
-                        flags.push("Reverse side");
-                    }
-                    if !flags.is_empty() {
-                        ui.label(flags.join(", "));
-                    }
-                    for w in v
-                        .pieces
-                        .iter()
-                        .filter(|w| w.place == format!("carried by {id}"))
-                    {
-                        ui.label(format!(
-                            "  carries {} {}{}",
-                            w.id,
-                            w.label,
-                            if w.flipped { " (Low Ammo)" } else { "" }
-                        ));
-                    }
-                    if let Some(i) = s.find(&id)
-                        && let Some(r) = s.rec(i)
-                    {
-                        ui.label(format!(
-                            "This phase: {} MP spent{}{}",
-                            r.mp,
-                            if r.mounted_moved {
-                                ", moved mounted"
-                            } else {
-                                ""
-                            },
-                            if r.done { ", done" } else { "" }
-                        ));
-                    }
-                    ui.separator();
-                    ui.label("Actions for this counter:");
-                    egui::ScrollArea::vertical()
-                        .id_salt("unit_actions")
-                        .max_height(240.0)
-                        .show(ui, |ui| {
-                            for l in legal
-                                .iter()
-                                .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
-                            {
-                                if ui.small_button(l).clicked() {
-                                    submit = Some(l.clone());
-                                }
-                            }
-                        });
-                }
-            } else {
-                ui.label(
-                    "Click one of your counters to select it; click a highlighted hex to act.",
-                );
-            }
-            // Off-board counters of the viewing seat (entering from an edge, reinforcements).
-            let waiting: Vec<&crate::games::harvest::PieceView> = v
-                .pieces
-                .iter()
-                .filter(|p| {
-                    p.side == game.viewer
-                        && ((p.place.starts_with("off-board")
-                            && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew))
-                            || p.place == crate::games::harvest::HELD)
-                })
-                .collect();
-            if !waiting.is_empty() {
-                ui.separator();
-                ui.label(format!(
-                    "Off the map ({}); select one, then click a highlighted edge hex:",
-                    waiting.len()
-                ));
-                ui.horizontal_wrapped(|ui| {
-                    for p in waiting {
-                        let can_enter = legal.iter().any(|l| {
-                            l.starts_with(&format!("enter {} ", p.id))
-                                || l.starts_with(&format!("medicine {} ", p.id))
-                        });
-                        let text = format!(
-                            "{} {}{}",
-                            p.id,
-                            p.label,
-                            if p.mounted { " mtd" } else { "" }
-                        );
-                        if ui
-                            .add_enabled(can_enter, egui::Button::new(text).small())
-                            .on_hover_text(&p.place)
-                            .clicked()
-                        {
-                            sel.piece = Some(p.id.clone());
-                            sel.choice.clear();
-                        }
-                    }
-                });
-            }
-            ui.separator();
-            if let Some(h) = hover.0.or(sel.hex) {
-                let tec = s.stat.tec(h);
-                ui.strong(format!(
-                    "Hex {h}: {} (level {})",
-                    tec.map_or("?", |t| t.name.as_str()),
-                    s.stat.map.level(h)
-                ));
-                for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
-                    ui.label(format!(
-                        "  {} {:?} {}{}",
+            ui.horizontal_wrapped(|ui| {
+                for p in waiting {
+                    let can_enter = legal.iter().any(|l| {
+                        l.starts_with(&format!("enter {} ", p.id))
+                            || l.starts_with(&format!("medicine {} ", p.id))
+                    });
+                    let text = format!(
+                        "{} {}{}",
                         p.id,
-                        p.kind,
                         p.label,
-                        if p.pinned { " PINNED" } else { "" }
-                    ));
-                }
-                if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
-                    ui.label(format!(
-                        "  {n} Hidden counter(s): contents unknown (III.F.3)"
-                    ));
-                }
-            }
-            ui.separator();
-            egui::CollapsingHeader::new(format!("All legal actions ({})", legal.len())).show(
-                ui,
-                |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("legal")
-                        .max_height(220.0)
-                        .show(ui, |ui| {
-                            for l in &legal {
-                                if ui.small_button(l).clicked() {
-                                    submit = Some(l.clone());
-                                }
-                            }
-                        });
-                },
-            );
-        });
-    // --- Right: log ---
-    egui::Panel::right("log_panel")
-        .default_size(380.0)
-        .min_size(320.0)
-        .show(&mut root, |ui| {
-            ui.heading("Log");
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    let viewer = game.viewer;
-                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
-                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
+                        if p.mounted { " mtd" } else { "" }
+                    );
+                    if ui
+                        .add_enabled(can_enter, egui::Button::new(text).small())
+                        .on_hover_text(&p.place)
+                        .clicked()
+                    {
+                        sel.piece = Some(p.id.clone());
+                        choice.0.clear();
                     }
-                });
-        });
-    let free = root.available_rect_before_wrap();
-    area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
-    if game.charts {
-        charts(&ctx, &game, &sel, hover.0);
+                }
+            });
+        }
+        ui.separator();
+        if let Some(h) = hover.0.or(sel.hex) {
+            let tec = s.stat.tec(h);
+            ui.strong(format!(
+                "Hex {h}: {} (level {})",
+                tec.map_or("?", |t| t.name.as_str()),
+                s.stat.map.level(h)
+            ));
+            for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
+                ui.label(format!(
+                    "  {} {:?} {}{}",
+                    p.id,
+                    p.kind,
+                    p.label,
+                    if p.pinned { " PINNED" } else { "" }
+                ));
+            }
+            if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
+                ui.label(format!(
+                    "  {n} Hidden counter(s): contents unknown (III.F.3)"
+                ));
+            }
+        }
+        ui.separator();
+        egui::CollapsingHeader::new(format!("All legal actions ({})", legal.len())).show(
+            ui,
+            |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("legal")
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        for l in &legal {
+                            if ui.small_button(l).clicked() {
+                                submit = Some(l.clone());
+                            }
+                        }
+                    });
+            },
+        );
     }
     if let Some(a) = submit {
+        choice.0.clear();
         game.submit(&a);
     }
-    Ok(())
 }
 
 /// The FCT, MCT and TEC with the cell in use highlighted (the selected unit firing at

@@ -6,15 +6,16 @@
 //! decisions and the log, all through the seat's view.
 
 use super::board::{BoardArea, BoardEntity, ClickedWorld, FitRequest};
+use super::playing::{RulesetUi, RulesetUis, game_is};
 use super::{Game, Screen};
-use crate::core::game::Seat;
-use crate::core::session::Session;
+use crate::core::game::{ActionKind, Rules, Seat};
 use crate::games::wind::action::Action;
 use crate::games::wind::data::{BlockKind, Nation};
 use crate::games::wind::state::State;
 use crate::games::wind::{BlockView, Wind, view};
+use bevy::ecs::system::InMut;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 /// Blocks and highlights (redrawn when the game or the selection changes).
 #[derive(Component)]
@@ -34,14 +35,23 @@ pub struct WindSelection {
     drawn_viewer: Option<(Seat, bool)>,
 }
 
-/// Register the plugin.
+/// Register the plugin: the logic systems plus its parts of the play screen.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(logic_plugin).add_systems(
-        EguiPrimaryContextPass,
-        panels
-            .run_if(in_state(Screen::Playing))
-            .before(super::curtain_ui),
-    );
+    app.add_plugins(logic_plugin);
+    let ui = RulesetUi {
+        game: crate::games::wind::setup::GAME,
+        turn_info: app.register_system(turn_info),
+        side_panel: app.register_system(side_panel),
+        buttons: None,
+        windows: None,
+        end_label: "End segment",
+        charts: false,
+    };
+    app.init_resource::<RulesetUis>()
+        .world_mut()
+        .resource_mut::<RulesetUis>()
+        .0
+        .push(ui);
 }
 
 /// The systems that need no egui: board, blocks and clicks (headless tests use this).
@@ -50,19 +60,21 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<ClickedWorld>()
         .init_resource::<FitRequest>()
         .init_resource::<BoardArea>()
-        .add_systems(OnEnter(Screen::Playing), spawn_board)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_board.run_if(game_is::<Wind>),
+        )
         .add_systems(OnExit(Screen::Playing), despawn_board)
         .add_systems(
             Update,
-            (click, redraw).chain().run_if(in_state(Screen::Playing)),
+            (click, redraw)
+                .chain()
+                .run_if(in_state(Screen::Playing).and(game_is::<Wind>)),
         );
 }
 
 fn state(game: &Game) -> Option<&State> {
-    game.session
-        .as_any()
-        .downcast_ref::<Session<Wind>>()
-        .map(|s| &s.state)
+    game.state::<Wind>()
 }
 
 /// Map units (x east, y south) to world coordinates (y up), centred.
@@ -415,26 +427,51 @@ fn kind_word(b: &BlockView) -> String {
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
-fn panels(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<Game>>,
-    mut sel: ResMut<WindSelection>,
-    mut area: ResMut<BoardArea>,
-    mut next: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-    mut fit: ResMut<FitRequest>,
-) -> Result {
-    let Some(mut game) = game else { return Ok(()) };
-    let Some(s) = state(&game) else { return Ok(()) };
+/// The ruleset's part of the turn bar: scenario and turn, phase or impulse,
+/// Provocation, Incursion, Victory Points and Levels.
+fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+    let Some(s) = state(&game) else { return };
+    let v = view(s, game.viewer);
+    ui.strong(format!(
+        "{} — Turn {} of {}",
+        s.stat.scenario.name, v.turn, v.last_turn
+    ));
+    ui.separator();
+    let phase = match v.phase.as_str() {
+        "movement" => format!(
+            "Movement impulse {} ({})",
+            v.impulse,
+            game.session.seat_name(s.side)
+        ),
+        "deploy" => format!("Deployment ({})", game.session.seat_name(s.side)),
+        other => other.to_string(),
+    };
+    ui.label(phase);
+    ui.separator();
+    ui.label(format!(
+        "Provocation: {}",
+        v.level.clone().unwrap_or_else(|| "-".into())
+    ));
+    ui.label(format!(
+        "Incursion: {}",
+        if v.incursion { "Yes" } else { "No" }
+    ));
+    ui.separator();
+    ui.label(format!(
+        "VP this turn: Apache {} — Army {}",
+        v.vp[0], v.vp[1]
+    ));
+    ui.label(format!(
+        "Victory Levels: Apache {} — Army {}",
+        v.levels[0], v.levels[1]
+    ));
+}
+
+/// The left panel: the viewing seat, decisions not made on the map (combat), blocks to
+/// deploy, the selected area's blocks and an Army Leader's party.
+fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMut<WindSelection>) {
+    let Some(s) = state(&game) else { return };
     let s = s.clone();
-    let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "wind_root_ui".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
     // The legal actions of the seat to act, only when that is the human at the screen.
     let legal = if game.can_act() {
         game.session.legal()
@@ -444,198 +481,114 @@ fn panels(
     let mine = game.can_act();
     let v = view(&s, game.viewer);
     let mut submit: Option<String> = None;
-    egui::Panel::top("wind_turn_bar").show(&mut root, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            ui.strong(format!(
-                "{} — Turn {} of {}",
-                s.stat.scenario.name, v.turn, v.last_turn
-            ));
-            ui.separator();
-            let phase = match v.phase.as_str() {
-                "movement" => format!(
-                    "Movement impulse {} ({})",
-                    v.impulse,
-                    game.session.seat_name(s.side)
-                ),
-                "deploy" => format!("Deployment ({})", game.session.seat_name(s.side)),
-                other => other.to_string(),
-            };
-            ui.label(phase);
-            ui.separator();
-            ui.label(format!(
-                "Provocation: {}",
-                v.level.clone().unwrap_or_else(|| "-".into())
-            ));
-            ui.label(format!(
-                "Incursion: {}",
-                if v.incursion { "Yes" } else { "No" }
-            ));
-            ui.separator();
-            ui.label(format!(
-                "VP this turn: Apache {} — Army {}",
-                v.vp[0], v.vp[1]
-            ));
-            ui.label(format!(
-                "Victory Levels: Apache {} — Army {}",
-                v.levels[0], v.levels[1]
-            ));
-            if let Some(who) = v.to_act {
-                ui.separator();
-                ui.colored_label(
-                    egui::Color32::from_rgb(240, 200, 80),
-                    format!("To act: {}", game.session.seat_name(who)),
-                );
-            }
-        });
-        ui.horizontal(|ui| {
-            if legal.iter().any(|l| l == "end") && ui.button("End segment [E]").clicked() {
-                submit = Some("end".into());
-            }
-            if ui
-                .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
-                .clicked()
-            {
-                game.undo();
-            }
-            if ui.button("Save [Ctrl+S]").clicked() {
-                super::save(&mut game);
-            }
-            if ui.button("Fit [F]").clicked() {
-                fit.pending = true;
-            }
-            ui.checkbox(&mut game.curtain, "Curtain");
-            if ui.button("Menu").clicked() {
-                commands.remove_resource::<Game>();
-                next.set(Screen::Menu);
-            }
-        });
-    });
-    egui::Panel::bottom("wind_status").show(&mut root, |ui| {
-        ui.label(&game.status);
-    });
-    egui::Panel::left("wind_left")
-        .default_size(300.0)
-        .show(&mut root, |ui| {
-            ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-            // Decisions that are not made on the map: combat.
-            let off_map: Vec<&String> = legal
-                .iter()
-                .filter(|l| !l.starts_with("deploy ") && !l.starts_with("move ") && *l != "end")
-                .collect();
-            if mine && !off_map.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
-                egui::ScrollArea::vertical()
-                    .id_salt("wind_decisions")
-                    .max_height(220.0)
-                    .show(ui, |ui| {
-                        for l in off_map {
-                            if ui.button(describe(&s, &v, l)).clicked() {
-                                submit = Some(l.clone());
-                            }
+    {
+        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        // Decisions that are not made on the map: combat.
+        let off_map: Vec<&String> = legal
+            .iter()
+            .filter(|l| !l.starts_with("deploy ") && !l.starts_with("move ") && *l != "end")
+            .collect();
+        if mine && !off_map.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");
+            egui::ScrollArea::vertical()
+                .id_salt("wind_decisions")
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for l in off_map {
+                        if ui.button(describe(&s, &v, l)).clicked() {
+                            submit = Some(l.clone());
                         }
-                    });
-                ui.separator();
+                    }
+                });
+            ui.separator();
+        }
+        let waiting: Vec<&BlockView> = v
+            .blocks
+            .iter()
+            .filter(|b| b.status == "drawn" && b.name.is_some())
+            .collect();
+        if !waiting.is_empty() {
+            ui.label(format!(
+                "To deploy ({}): select one, then click a highlighted area",
+                waiting.len()
+            ));
+            ui.horizontal_wrapped(|ui| {
+                for b in waiting {
+                    let on = sel.block.as_deref() == Some(b.handle.as_str());
+                    if ui.selectable_label(on, label(b)).clicked() {
+                        sel.block = Some(b.handle.clone());
+                        sel.party.clear();
+                    }
+                }
+            });
+            ui.separator();
+        }
+        if let Some(a) = sel.area {
+            let info = &s.stat.map.areas[a];
+            ui.strong(&info.name);
+            let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
+            ui.small(props.join(", "));
+            for &(n, k) in s.stat.neighbors(a) {
+                ui.small(format!(
+                    "  to {} ({})",
+                    s.stat.map.areas[n].name, s.stat.tables.costs[k].kind
+                ));
             }
-            let waiting: Vec<&BlockView> = v
+            ui.separator();
+            let here: Vec<&BlockView> = v
                 .blocks
                 .iter()
-                .filter(|b| b.status == "drawn" && b.name.is_some())
+                .filter(|b| b.area.as_deref() == Some(info.id.as_str()))
                 .collect();
-            if !waiting.is_empty() {
-                ui.label(format!(
-                    "To deploy ({}): select one, then click a highlighted area",
-                    waiting.len()
-                ));
-                ui.horizontal_wrapped(|ui| {
-                    for b in waiting {
-                        let on = sel.block.as_deref() == Some(b.handle.as_str());
-                        if ui.selectable_label(on, label(b)).clicked() {
-                            sel.block = Some(b.handle.clone());
-                            sel.party.clear();
-                        }
+            for b in &here {
+                let own = b.mp_left.is_some();
+                let text = format!(
+                    "{} — {}{}{}",
+                    label(b),
+                    kind_word(b),
+                    b.max_sp.map_or(String::new(), |m| format!(", max {m}")),
+                    b.mp_left
+                        .map_or(String::new(), |m| format!(", {m} MP left"))
+                );
+                if own {
+                    let on = sel.block.as_deref() == Some(b.handle.as_str());
+                    if ui.selectable_label(on, text).clicked() {
+                        sel.block = Some(b.handle.clone());
+                        sel.party.clear();
                     }
-                });
-                ui.separator();
-            }
-            if let Some(a) = sel.area {
-                let info = &s.stat.map.areas[a];
-                ui.strong(&info.name);
-                let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
-                ui.small(props.join(", "));
-                for &(n, k) in s.stat.neighbors(a) {
-                    ui.small(format!(
-                        "  to {} ({})",
-                        s.stat.map.areas[n].name, s.stat.tables.costs[k].kind
-                    ));
+                } else {
+                    ui.label(text);
                 }
+            }
+            // An Army Leader's party (§7.0 "Leaders").
+            if let Some(h) = sel.block.clone()
+                && let Some(l) = here.iter().find(|b| b.handle == h)
+                && l.kind == Some(BlockKind::Leader)
+                && l.nation != Nation::Apache
+            {
                 ui.separator();
-                let here: Vec<&BlockView> = v
-                    .blocks
+                ui.label("Takes along (tick, then click a highlighted area):");
+                for b in here
                     .iter()
-                    .filter(|b| b.area.as_deref() == Some(info.id.as_str()))
-                    .collect();
-                for b in &here {
-                    let own = b.mp_left.is_some();
-                    let text = format!(
-                        "{} — {}{}{}",
-                        label(b),
-                        kind_word(b),
-                        b.max_sp.map_or(String::new(), |m| format!(", max {m}")),
-                        b.mp_left.map_or(String::new(), |m| format!(", {m} MP left"))
-                    );
-                    if own {
-                        let on = sel.block.as_deref() == Some(b.handle.as_str());
-                        if ui.selectable_label(on, text).clicked() {
-                            sel.block = Some(b.handle.clone());
-                            sel.party.clear();
-                        }
-                    } else {
-                        ui.label(text);
-                    }
-                }
-                // An Army Leader's party (§7.0 "Leaders").
-                if let Some(h) = sel.block.clone()
-                    && let Some(l) = here.iter().find(|b| b.handle == h)
-                    && l.kind == Some(BlockKind::Leader)
-                    && l.nation != Nation::Apache
+                    .filter(|b| b.nation == l.nation && b.handle != h)
                 {
-                    ui.separator();
-                    ui.label("Takes along (tick, then click a highlighted area):");
-                    for b in here.iter().filter(|b| b.nation == l.nation && b.handle != h) {
-                        let mut on = sel.party.contains(&b.handle);
-                        if ui.checkbox(&mut on, label(b)).changed() {
-                            if on {
-                                sel.party.push(b.handle.clone());
-                            } else {
-                                sel.party.retain(|x| x != &b.handle);
-                            }
+                    let mut on = sel.party.contains(&b.handle);
+                    if ui.checkbox(&mut on, label(b)).changed() {
+                        if on {
+                            sel.party.push(b.handle.clone());
+                        } else {
+                            sel.party.retain(|x| x != &b.handle);
                         }
                     }
                 }
-            } else {
-                ui.label("Click an area to see its blocks; select one of yours, then click a highlighted area.");
             }
-        });
-    egui::Panel::right("wind_log")
-        .default_size(380.0)
-        .min_size(320.0)
-        .show(&mut root, |ui| {
-            ui.heading("Log");
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    let viewer = game.viewer;
-                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
-                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
-                    }
-                });
-        });
-    let free = root.available_rect_before_wrap();
-    area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+        } else {
+            ui.label("Click an area to see its blocks; select one of yours, then click a highlighted area.");
+        }
+    }
     if let Some(a) = submit {
         game.submit(&a);
     }
-    Ok(())
 }
 
 /// A decision in words, naming blocks as the seat sees them.

@@ -253,7 +253,7 @@ fn ai_wins_every_time(s: &wargame::games::harvest::state::State, ai_side: u8, le
         players[usize::from(ai_side)] = Player::Search { level };
         ai::play_game::<Harvest>(&mut g, &players, &mut rng(seed), 500).unwrap();
         let o = Harvest::outcome(&g).expect("the game ends");
-        assert_eq!(o.winner, Some(ai_side), "seed {seed}: {}", o.summary);
+        assert_eq!(o.winner(), Some(ai_side), "seed {seed}: {}", o.summary);
     }
 }
 

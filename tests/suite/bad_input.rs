@@ -161,9 +161,11 @@ fn malformed_and_tampered_saves_are_refused() {
     let p = write(
         &dir,
         "future.ron",
-        &std::fs::read_to_string(&p)
-            .unwrap()
-            .replacen("version: 1", "version: 99", 1),
+        &std::fs::read_to_string(&p).unwrap().replacen(
+            &format!("version: {}", wargame::core::save::SaveFile::VERSION),
+            "version: 99",
+            1,
+        ),
     );
     assert!(
         games::load_save(&root(), &p)
@@ -240,4 +242,26 @@ fn out_of_range_side_and_empty_map_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("1 to 99 rows"), "{e}");
+}
+
+#[test]
+fn saves_of_format_version_1_still_load_and_replay() {
+    // Written by the program before the game registry (commit 974c3c6's format): finished
+    // games, so their state snapshots hold an outcome in the old form.
+    for f in ["v1-wagon_box.ron", "v1-apache_wars.ron"] {
+        let p = root().join("tests/data/saves").join(f);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains("version: 1,"), "{f} is a version-1 save");
+        assert!(
+            text.contains("winner:"),
+            "{f} holds a finished game's outcome"
+        );
+        let g = games::load_save(&root(), &p).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert!(g.outcome().is_some(), "{f}: the replay finishes the game");
+        let mut again = g.save();
+        assert_eq!(again.version, wargame::core::save::SaveFile::VERSION);
+        again.version = 1;
+        let old: wargame::core::save::SaveFile = ron::from_str(&text).unwrap();
+        assert_eq!(again.state, old.state, "{f}: the same state text as before");
+    }
 }

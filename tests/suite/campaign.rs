@@ -80,11 +80,8 @@ impl Rules for Toy {
         (!s.over).then_some(0)
     }
     fn outcome(s: &ToyState) -> Option<Outcome> {
-        s.over.then(|| Outcome {
-            winner: None,
-            scores: s.points.clone(),
-            summary: "campaign over".into(),
-        })
+        s.over
+            .then(|| Outcome::decided(2, None, s.points.clone(), "campaign over"))
     }
     fn view(s: &ToyState, _: Seat) -> Vec<i32> {
         s.points.clone()
@@ -130,7 +127,7 @@ impl Campaign for Toy {
         outcome: &Outcome,
     ) -> Vec<LogEntry> {
         s.raid_due = false;
-        if let Some(w) = outcome.winner {
+        if let Some(w) = outcome.winner() {
             s.points[usize::from(w)] += 1;
         }
         vec![LogEntry::public(format!(

@@ -7,6 +7,7 @@ use bevy::state::app::StatesPlugin;
 use wargame::games;
 use wargame::gui::board::{BoardEntity, Clicked};
 use wargame::gui::harvest::{OverlayMarker, Selection, logic_plugin};
+use wargame::gui::playing::Chooser;
 use wargame::gui::{Game, Screen};
 
 /// A headless App with a ruleset's logic plugin and a game of `scenario` on screen.
@@ -105,14 +106,17 @@ fn iii_f_4_a_click_on_a_hidden_unit_selects_it_and_never_reveals_it() {
     assert_eq!(g.session.probe("i4.hidden").as_deref(), Some("true"));
     let sel = app.world().resource::<Selection>();
     assert_eq!(sel.piece.as_deref(), Some("i4"));
-    assert_eq!(sel.choice, vec!["unhide 0709".to_string()]);
+    assert_eq!(
+        app.world().resource::<Chooser>().0,
+        vec!["unhide 0709".to_string()]
+    );
     // A second click on the same hex still reveals nothing; the choice stays offered.
     app.world_mut().resource_mut::<Clicked>().0 = Some("0709".parse().unwrap());
     app.update();
     let g = app.world().resource::<Game>();
     assert_eq!(g.session.history().len(), before);
     assert_eq!(
-        app.world().resource::<Selection>().choice,
+        app.world().resource::<Chooser>().0,
         vec!["unhide 0709".to_string()]
     );
 }
@@ -151,7 +155,11 @@ fn auto_pass_declines_reaction_windows_for_that_seat_only() {
         let mut g = app.world_mut().resource_mut::<Game>();
         lab_with_army_reaction_window(&mut g);
         g.submit("pass");
-        g.auto_pass[1] = true;
+        assert!(
+            g.standing.is_some(),
+            "the Harvest plugin offers its standing order"
+        );
+        g.set_standing(1, true);
         g.submit("move i1 0505");
         assert_eq!(
             g.session.probe("pending").as_deref(),
@@ -169,9 +177,9 @@ fn turning_auto_pass_on_passes_the_window_already_open() {
     let mut g = app.world_mut().resource_mut::<Game>();
     lab_with_army_reaction_window(&mut g);
     // Another seat's order leaves the Army's window open.
-    g.set_auto_pass(0, true);
+    g.set_standing(0, true);
     assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
-    g.set_auto_pass(1, true);
+    g.set_standing(1, true);
     assert_eq!(g.session.probe("pending").as_deref(), Some("none"));
     assert_eq!(g.session.history().last().map(String::as_str), Some("pass"));
 }

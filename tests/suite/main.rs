@@ -5,10 +5,12 @@ mod ai;
 mod bad_input;
 mod campaign;
 mod cli;
+mod conformance;
 #[cfg(feature = "gui")]
 mod gui;
 mod harvest;
 mod properties;
 mod scenarios;
+mod toy;
 mod util;
 mod wind;

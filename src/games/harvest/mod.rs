@@ -4,13 +4,14 @@
 pub mod action;
 pub mod ai;
 pub mod data;
+pub mod def;
 pub mod rules;
 pub mod setup;
 pub mod state;
 
 use crate::core::dice::Dice;
 use crate::core::error::RuleError;
-use crate::core::game::{LogEntry, Outcome, Rules, Seat};
+use crate::core::game::{ActionKind, LogEntry, Outcome, Rules, Seat};
 use crate::core::hexmap::Coord;
 use crate::core::session::GameId;
 use action::Action;
@@ -191,6 +192,28 @@ impl Rules for Harvest {
     fn scores(state: &State) -> Vec<i32> {
         state.points.clone()
     }
+    fn action_kind(action: &Action) -> ActionKind {
+        match action {
+            Action::End => ActionKind::EndPhase,
+            Action::Pass => ActionKind::Decline,
+            _ => ActionKind::Play,
+        }
+    }
+    /// The ids of the other side's pieces under a Hidden counter (III.F), dummy Hidden
+    /// counters among them, and of the weapons they carry.
+    fn secrets(state: &State, seat: Seat) -> Vec<String> {
+        let mut ids = vec![];
+        for (i, p) in state.pieces.iter().enumerate() {
+            if p.side != seat && (p.hidden || p.kind == Kind::Hidden) && p.on_map() {
+                ids.push(p.id.to_string());
+                let Ok(me) = state::Pid::try_from(i) else {
+                    continue;
+                };
+                ids.extend(state.carried(me).map(|w| state.p(w).id.to_string()));
+            }
+        }
+        ids
+    }
     fn place_piece(state: &mut State, id: &str, hex: Option<&str>) -> Result<(), String> {
         match hex {
             Some(h) => setup::override_place(state, id, h),
@@ -226,7 +249,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             Pending::Capture { .. } => "capture".into(),
         },
         "winner" => s.result.as_ref().map_or("none".into(), |r| {
-            r.winner.map_or("draw".into(), |w| w.to_string())
+            r.winner().map_or("draw".into(), |w| w.to_string())
         }),
         "over" => (s.phase == Phase::Over).to_string(),
         "dice_left" => s.dice.forced_left().to_string(),

@@ -410,6 +410,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let text = read_text(path)?;
     let file = path.display().to_string();
     let sc: ScenarioDef = parse_ron(&file, &text)?;
+    crate::core::data::expect_game(&file, &text, GAME)?;
     let tables = load_tables(root)?;
     let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
     if sc.sides.len() != 2 {

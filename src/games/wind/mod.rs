@@ -5,13 +5,14 @@
 pub mod action;
 pub mod ai;
 pub mod data;
+pub mod def;
 pub mod rules;
 pub mod setup;
 pub mod state;
 
 use crate::core::dice::Dice;
 use crate::core::error::RuleError;
-use crate::core::game::{LogEntry, Outcome, Rules, Seat};
+use crate::core::game::{ActionKind, LogEntry, Outcome, Rules, Seat};
 use crate::core::session::GameId;
 use action::Action;
 use data::{BlockKind, Nation};
@@ -169,7 +170,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         }
         .to_string(),
         "winner" => s.result.as_ref().map_or("none".into(), |r| {
-            r.winner.map_or("draw".into(), |w| w.to_string())
+            r.winner().map_or("draw".into(), |w| w.to_string())
         }),
         "over" => (s.phase == Phase::Over).to_string(),
         "dice_left" => s.dice.forced_left().to_string(),
@@ -257,6 +258,29 @@ impl Rules for Wind {
     }
     fn opening_log(state: &State) -> Vec<LogEntry> {
         state.intro.clone()
+    }
+    fn action_kind(action: &Action) -> ActionKind {
+        match action {
+            Action::End => ActionKind::EndPhase,
+            Action::Pass => ActionKind::Decline,
+            _ => ActionKind::Play,
+        }
+    }
+    /// The names of the other side's unrevealed blocks in play (drawn or on the map),
+    /// less any name a block the seat may know also carries.
+    fn secrets(state: &State, seat: Seat) -> Vec<String> {
+        let mut hidden = std::collections::BTreeSet::new();
+        let mut known = std::collections::BTreeSet::new();
+        for b in &state.blocks {
+            if b.side() != seat && !b.revealed && matches!(b.status, Status::Drawn | Status::Map(_))
+            {
+                hidden.insert(b.name.to_string());
+            } else {
+                known.insert(b.name.to_string());
+            }
+        }
+        hidden.retain(|n| !known.contains(n));
+        hidden.into_iter().collect()
     }
     /// Put a block (by key) on the map in an area, or take it out of play (`None`).
     /// A block put on the map keeps its handle this turn, or takes its key as handle.

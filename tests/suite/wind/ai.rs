@@ -57,7 +57,7 @@ fn last_turn(seed: u64, side: u8, vp: [i32; 2], blocks: &[(&str, &str, u8)]) -> 
 /// Play the position to the end with `players` and return the winner.
 fn winner(mut s: State, players: &[Player], seed: u64) -> Option<u8> {
     let p = ai::play_game::<Wind>(&mut s, players, &mut rng(seed), 5_000).expect("legal play");
-    p.outcome.and_then(|o| o.winner)
+    p.outcome.and_then(|o| o.winner())
 }
 
 /// A US Leader (value 1) with a troop sits next to a lone War Band on the last turn; the

@@ -88,10 +88,7 @@ fn whole_random_games_never_show_the_other_sides_hidden_blocks() {
                         .iter()
                         .rposition(|l| l.text.contains("Provocation die"))
                         .unwrap_or(0);
-                    for line in log[start..]
-                        .iter()
-                        .filter(|l| l.visible_to.is_none_or(|v| v == seat))
-                    {
+                    for line in log[start..].iter().filter(|l| l.visible(seat)) {
                         for n in &fresh {
                             assert!(
                                 !line.text.contains(n.as_str()),
@@ -102,10 +99,7 @@ fn whole_random_games_never_show_the_other_sides_hidden_blocks() {
                     }
                 }
                 let text = ron::to_string(&view).unwrap();
-                for line in log
-                    .iter()
-                    .filter(|l| l.visible_to.is_none_or(|v| v == seat))
-                {
+                for line in log.iter().filter(|l| l.visible(seat)) {
                     for n in &hidden {
                         assert!(
                             !line.text.contains(n.as_str()),

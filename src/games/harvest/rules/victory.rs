@@ -275,9 +275,5 @@ pub(super) fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
     log.push(LogEntry::public(summary.clone()));
     s.phase = Phase::Over;
     s.pending = Pending::None;
-    s.result = Some(Outcome {
-        winner,
-        scores: p,
-        summary,
-    });
+    s.result = Some(Outcome::decided(2, winner, p, summary));
 }

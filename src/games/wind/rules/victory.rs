@@ -162,9 +162,5 @@ pub(super) fn finish(s: &mut State, log: &mut Vec<LogEntry>) {
         winner.map_or("a tie".to_string(), |w| format!("{} wins", side_name(s, w)))
     );
     log.push(LogEntry::public(summary.clone()));
-    s.result = Some(Outcome {
-        winner,
-        scores: s.levels.to_vec(),
-        summary,
-    });
+    s.result = Some(Outcome::decided(2, winner, s.levels.to_vec(), summary));
 }

@@ -1,0 +1,513 @@
+//! The main menu: game, scenario (background, victory, reconstructions, balance),
+//! options drawn from the game's definition in the registry, seats (human or computer),
+//! saved games.
+
+use super::playing::Game;
+use super::{Screen, balance};
+use crate::core::ai::Player;
+use crate::core::registry::{GameDef, OptionDef, OptionKind, OptionValue};
+use crate::core::session::GameSession;
+use crate::games;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use std::path::PathBuf;
+
+/// Register the menu screen.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuState>().add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        menu_ui.run_if(in_state(Screen::Menu)),
+    );
+}
+
+/// Menu choices.
+#[derive(Resource, Default)]
+pub struct MenuState {
+    game: usize,
+    scenario: usize,
+    seed: u64,
+    manual_setup: bool,
+    curtain: bool,
+    /// The chosen value of each optional rule, per game id, in the order of the game's
+    /// option definitions (missing: defaults).
+    option_values: std::collections::HashMap<&'static str, Vec<OptionValue>>,
+    error: String,
+    /// The chosen game's scenarios (id, summary or the load error), read once per game.
+    cache: Vec<(String, Result<games::ScenarioInfo, String>)>,
+    /// The game the cache was read for.
+    cached_game: Option<usize>,
+    /// Who plays each seat of the next game.
+    seats: Vec<SeatChoice>,
+    /// The chosen scenario's seat names, read once per scenario (scenario id, names).
+    seat_names: Option<(String, Vec<String>)>,
+    /// The chosen scenario's shipped balance report (scenario id and report variant,
+    /// text if any).
+    report: Option<(String, Option<String>)>,
+    /// Which shipped report is shown: empty for random play, else the players part of
+    /// its file name (`ai-random`, ...).
+    report_variant: String,
+    /// The shipped report variants of the chosen scenario (scenario id, variants).
+    report_variants: Option<(String, Vec<String>)>,
+    /// How many random games "Compute balance" plays.
+    balance_games: usize,
+    /// The balance computation in progress.
+    balance_job: Option<balance::Job>,
+    /// The last computed balance (scenario id and options, result).
+    balance: Option<(String, Result<balance::Summary, String>)>,
+}
+
+/// Who plays a seat, as chosen in the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    /// A computer player (otherwise a human at the screen).
+    pub ai: bool,
+    /// The computer player's level (1-5).
+    pub level: u8,
+}
+
+impl Default for SeatChoice {
+    fn default() -> Self {
+        Self {
+            ai: false,
+            level: crate::core::ai::DEFAULT_LEVEL,
+        }
+    }
+}
+
+impl SeatChoice {
+    /// The computer player, or `None` for a human.
+    pub fn player(self) -> Option<Player> {
+        self.ai.then_some(Player::Search {
+            level: self.level.clamp(1, 5),
+        })
+    }
+}
+
+/// The optional rules a menu choice means for a scenario id, in notation: each option
+/// the game defines that is not at its default, in the order of the definitions.
+fn menu_options(menu: &MenuState, id: &str) -> Vec<String> {
+    let game = id.split('/').next().unwrap_or_default();
+    let Some(def) = games::registry().get(game) else {
+        return vec![];
+    };
+    let values = menu.option_values.get(def.id());
+    def.options()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| {
+            let v = values
+                .and_then(|v| v.get(i).cloned())
+                .unwrap_or_else(|| d.default_value());
+            d.notation(&v)
+        })
+        .collect()
+}
+
+/// The menu's editors for a game's optional rules, drawn from its definitions.
+fn options_ui(ui: &mut egui::Ui, menu: &mut MenuState, def: &'static dyn GameDef) {
+    let defs = def.options();
+    if defs.is_empty() {
+        return;
+    }
+    let values = menu
+        .option_values
+        .entry(def.id())
+        .or_insert_with(|| defs.iter().map(OptionDef::default_value).collect());
+    values.resize_with(defs.len(), || OptionValue::Flag(false));
+    ui.label("Optional rules:");
+    for (d, v) in defs.iter().zip(values.iter_mut()) {
+        match (d.kind, v) {
+            (OptionKind::Flag, OptionValue::Flag(on)) => {
+                ui.checkbox(on, d.label).on_hover_text(d.help);
+            }
+            (OptionKind::Int { min, max, .. }, OptionValue::Ints(n)) if n.len() == 1 => {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}:", d.label)).on_hover_text(d.help);
+                    if max - min <= 9 {
+                        for t in min..=max {
+                            if ui.selectable_label(n[0] == t, t.to_string()).clicked() {
+                                n[0] = t;
+                            }
+                        }
+                    } else {
+                        ui.add(egui::DragValue::new(&mut n[0]).range(min..=max));
+                    }
+                });
+            }
+            (OptionKind::Ints { min, max, .. }, OptionValue::Ints(n)) => {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}:", d.label)).on_hover_text(d.help);
+                    for (i, x) in n.iter_mut().enumerate() {
+                        if let Some(part) = d.parts.get(i) {
+                            ui.label(*part);
+                        }
+                        ui.add(egui::DragValue::new(x).range(min..=max));
+                    }
+                });
+            }
+            (_, v) => *v = d.default_value(),
+        }
+    }
+}
+
+/// Start a session the way the menu does (the Start button, and each game of the
+/// balance computation).
+fn menu_session(
+    root: &std::path::Path,
+    id: &str,
+    seed: u64,
+    manual_setup: bool,
+    options: &[String],
+) -> Result<Box<dyn GameSession>, String> {
+    games::new_session_with(root, id, seed, manual_setup, options).map_err(|e| e.to_string())
+}
+
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let root = games::harvest::setup::data_root();
+    let registry = games::registry();
+    let list = registry.games();
+    let mut root_ui = egui::Ui::new(
+        ctx.clone(),
+        "menu_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().show(&mut root_ui, |ui| {
+        ui.heading("Wargame — board wargames of the American Indian Wars");
+        ui.label(
+            "Hot-seat play at one screen, or against the computer. Choose a game, a scenario and who plays each seat.",
+        );
+        ui.separator();
+        ui.columns(2, |cols| {
+            cols[0].heading("Game");
+            for (i, g) in list.iter().enumerate() {
+                if cols[0].selectable_label(menu.game == i, g.name()).clicked() {
+                    menu.game = i;
+                    menu.scenario = 0;
+                }
+                cols[0].small(g.blurb());
+            }
+            cols[0].separator();
+            cols[0].heading("Scenario");
+            let game = &list[menu.game.min(list.len() - 1)];
+            if menu.cached_game != Some(menu.game) {
+                menu.cache = game
+                    .scenarios(&root)
+                    .into_iter()
+                    .map(|id| {
+                        let l = games::scenario_info(&root, &id).map_err(|e| e.to_string());
+                        (id, l)
+                    })
+                    .collect();
+                menu.cached_game = Some(menu.game);
+            }
+            let ids: Vec<String> = menu.cache.iter().map(|(id, _)| id.clone()).collect();
+            let mut pick = None;
+            for (i, (id, l)) in menu.cache.iter().enumerate() {
+                let name = match l {
+                    Ok(info) => format!("{} ({})", info.name, info.subtitle),
+                    Err(e) => format!("{id}: {e}"),
+                };
+                if cols[0].selectable_label(menu.scenario == i, name).clicked() {
+                    pick = Some(i);
+                }
+            }
+            if let Some(i) = pick {
+                menu.scenario = i;
+            }
+            cols[0].separator();
+            cols[0].heading("Options");
+            cols[0].horizontal(|ui| {
+                ui.label("Dice seed:");
+                ui.add(egui::DragValue::new(&mut menu.seed));
+            });
+            let manual = menu
+                .cache
+                .get(menu.scenario)
+                .is_some_and(|(_, l)| l.as_ref().is_ok_and(|i| i.manual_setup));
+            if manual {
+                cols[0].checkbox(
+                    &mut menu.manual_setup,
+                    "Place my own units in set-up (otherwise the default set-up)",
+                );
+            }
+            cols[0].checkbox(
+                &mut menu.curtain,
+                "Handoff curtain between human seats (always on when a scenario hides counters)",
+            );
+            options_ui(&mut cols[0], &mut menu, *game);
+            cols[0].separator();
+            cols[0].heading("Saved games");
+            let mut saves: Vec<PathBuf> = std::fs::read_dir("saves")
+                .map(|r| {
+                    r.filter_map(|e| e.ok())
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            saves.sort();
+            if saves.is_empty() {
+                cols[0].small("none yet (games autosave each turn to saves/autosave.ron)");
+            }
+            for p in saves {
+                if cols[0].button(format!("Load {}", p.display())).clicked() {
+                    match games::load_save(&root, &p) {
+                        Ok(s) => {
+                            commands.insert_resource(Game::new(s, true));
+                            next.set(Screen::Playing);
+                        }
+                        Err(e) => menu.error = format!("{e}"),
+                    }
+                }
+            }
+            if let Some(id) = ids.get(menu.scenario) {
+                match menu.cache[menu.scenario.min(menu.cache.len() - 1)]
+                    .1
+                    .clone()
+                {
+                    Ok(sc) => {
+                        cols[1].heading(&sc.name);
+                        cols[1].label(&sc.subtitle);
+                        egui::ScrollArea::vertical()
+                            .id_salt("scenario_text")
+                            .max_height(260.0)
+                            .show(&mut cols[1], |ui| {
+                                ui.strong("Historical background");
+                                ui.label(&sc.background);
+                                ui.strong("Victory conditions");
+                                ui.label(&sc.victory);
+                                ui.label(&sc.length);
+                                if !sc.notes.is_empty() {
+                                    ui.strong("Reconstructions in this scenario");
+                                    for n in &sc.notes {
+                                        ui.label(format!("• {n}"));
+                                    }
+                                }
+                            });
+                        cols[1].separator();
+                        let options = menu_options(&menu, id);
+                        seats_ui(&mut cols[1], &mut menu, &root, id);
+                        let hidden = sc.hidden;
+                        if cols[1]
+                            .button(egui::RichText::new("▶ Start game").heading())
+                            .clicked()
+                        {
+                            match menu_session(&root, id, menu.seed, menu.manual_setup, &options)
+                            {
+                                Ok(s) => {
+                                    let players =
+                                        menu.seats.iter().map(|c| c.player()).collect();
+                                    commands.insert_resource(
+                                        Game::new(s, menu.curtain || hidden)
+                                            .with_players(players),
+                                    );
+                                    next.set(Screen::Playing);
+                                }
+                                Err(e) => menu.error = e,
+                            }
+                        }
+                        cols[1].separator();
+                        balance_ui(&mut cols[1], &mut menu, &root, id, &options);
+                    }
+                    Err(e) => {
+                        cols[1].colored_label(egui::Color32::LIGHT_RED, e.to_string());
+                    }
+                }
+            }
+            if !menu.error.is_empty() {
+                cols[1].colored_label(egui::Color32::LIGHT_RED, &menu.error);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The seat selector: Human or Computer (with its level) for each seat of the chosen
+/// scenario.
+fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id: &str) {
+    if menu.seat_names.as_ref().is_none_or(|(k, _)| k != id) {
+        let names = menu_session(root, id, 0, false, &[])
+            .map(|s| (0..s.seats()).map(|i| s.seat_name(i)).collect())
+            .unwrap_or_default();
+        menu.seat_names = Some((id.to_string(), names));
+    }
+    let names = menu
+        .seat_names
+        .as_ref()
+        .map(|(_, n)| n.clone())
+        .unwrap_or_default();
+    if menu.seats.len() < names.len() {
+        menu.seats.resize(names.len(), SeatChoice::default());
+    }
+    ui.strong("Seats");
+    egui::Grid::new("seats").num_columns(4).show(ui, |ui| {
+        for (i, name) in names.iter().enumerate() {
+            let c = &mut menu.seats[i];
+            ui.label(name);
+            ui.radio_value(&mut c.ai, false, "Human");
+            ui.radio_value(&mut c.ai, true, "Computer");
+            ui.add_enabled(c.ai, egui::Slider::new(&mut c.level, 1..=5).text("level"))
+                .on_hover_text("1 is fastest; each level doubles the computer's search");
+            ui.end_row();
+        }
+    });
+    let humans = menu
+        .seats
+        .iter()
+        .take(names.len())
+        .filter(|c| !c.ai)
+        .count();
+    ui.small(match humans {
+        0 => "No human seat: watch the computer play itself.",
+        1 => "One human seat: no curtain; the computer's hidden counters stay hidden.",
+        _ => "Hot-seat between the human seats.",
+    });
+}
+
+/// The balance section: the shipped report as plain text when there is one, and
+/// "Compute balance" (seeded random playouts on a worker thread) with its result.
+fn balance_ui(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    root: &std::path::Path,
+    id: &str,
+    options: &[String],
+) {
+    if menu.report_variants.as_ref().is_none_or(|(k, _)| k != id) {
+        menu.report_variants = Some((id.to_string(), balance::report_variants(root, id)));
+        menu.report_variant.clear();
+    }
+    let report_key = format!("{id} {}", menu.report_variant);
+    if menu.report.as_ref().is_none_or(|(k, _)| *k != report_key) {
+        let text = balance::read_report_variant(root, id, &menu.report_variant);
+        menu.report = Some((report_key, text));
+    }
+    let key = format!("{id} {}", options.join(" "));
+    if menu
+        .balance_job
+        .as_ref()
+        .is_some_and(balance::Job::finished)
+        && let Some(job) = menu.balance_job.take()
+    {
+        let k = job.key.clone();
+        menu.balance = Some((k, job.join()));
+    }
+    egui::CollapsingHeader::new("Balance")
+        .id_salt("balance")
+        .default_open(true)
+        .show(ui, |ui| {
+            let variants = menu
+                .report_variants
+                .as_ref()
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            if !variants.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.small("Shipped reports (players seat by seat):");
+                    ui.selectable_value(
+                        &mut menu.report_variant,
+                        String::new(),
+                        "random, random",
+                    );
+                    for v in variants {
+                        let label = balance::variant_label(&v);
+                        ui.selectable_value(&mut menu.report_variant, v, label);
+                    }
+                });
+            }
+            match menu.report.as_ref().and_then(|(_, t)| t.as_ref()) {
+                Some(text) => {
+                    ui.small(format!(
+                        "Shipped report: {}",
+                        balance::variant_path(
+                            std::path::Path::new(""),
+                            id,
+                            &menu.report_variant
+                        )
+                        .display()
+                    ));
+                    egui::ScrollArea::vertical()
+                        .id_salt("balance_report")
+                        .max_height(220.0)
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(text).monospace())
+                                    .wrap(),
+                            );
+                        });
+                }
+                None => {
+                    ui.small(format!(
+                        "No balance report is shipped for this scenario ({}).",
+                        balance::report_path(std::path::Path::new(""), id).display()
+                    ));
+                }
+            }
+            ui.horizontal(|ui| {
+                if menu.balance_games == 0 {
+                    menu.balance_games = 100;
+                }
+                let running = menu.balance_job.is_some();
+                if ui
+                    .add_enabled(
+                        !running,
+                        egui::Button::new(format!(
+                            "Compute balance ({} random games)",
+                            menu.balance_games
+                        )),
+                    )
+                    .on_hover_text(
+                        "seeded random playouts (seeds 1..=N, default set-up, the chosen optional rules) on a worker thread",
+                    )
+                    .clicked()
+                {
+                    let (root, id, options) =
+                        (root.to_path_buf(), id.to_string(), options.to_vec());
+                    menu.balance_job = Some(balance::Job::start(
+                        key.clone(),
+                        menu.balance_games,
+                        Box::new(move |seed| menu_session(&root, &id, seed, false, &options)),
+                    ));
+                }
+                ui.add_enabled(
+                    !running,
+                    egui::DragValue::new(&mut menu.balance_games)
+                        .range(1..=10_000)
+                        .suffix(" games"),
+                );
+            });
+            if let Some(job) = &menu.balance_job {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Playing random games… {}/{}",
+                        job.done.load(std::sync::atomic::Ordering::Relaxed),
+                        job.games
+                    ));
+                });
+            }
+            match &menu.balance {
+                Some((k, Ok(sum))) if *k == key => {
+                    ui.strong(format!(
+                        "{} random games (seeds 1-{}, default set-up):",
+                        sum.games, sum.games
+                    ));
+                    for l in sum.lines() {
+                        ui.label(l);
+                    }
+                }
+                Some((k, Err(e))) if *k == key => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                _ => {}
+            }
+        });
+}

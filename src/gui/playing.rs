@@ -1,0 +1,613 @@
+//! The play screen's shell, shared by every ruleset: the [`Game`] resource (the session,
+//! who plays each seat, the curtain, autosave, standing orders), the turn bar with its
+//! button row, the status line, the log (only the lines the viewing seat may read),
+//! the chooser that appears when one click could mean several actions, the handoff
+//! curtain and the keyboard shortcuts. A ruleset's plugin only draws its board and its
+//! own panels, through the hooks it registers in [`RulesetUis`].
+
+use super::{Screen, ai, board};
+use crate::core::ai::{Knowledge, Player};
+
+use crate::core::game::ActionKind;
+use crate::core::session::{GameId, GameSession, Session};
+use bevy::ecs::system::{InMut, SystemId};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy_egui::{EguiContexts, egui};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The game being played, and the shell's per-game settings.
+#[derive(Resource)]
+pub struct Game {
+    /// The session.
+    pub session: Box<dyn GameSession>,
+    /// Handoff curtain between human seats.
+    pub curtain: bool,
+    /// The seat whose view is on screen: the human seat to act, or the last human seat
+    /// while a computer player acts, or the watched seat when no seat is human.
+    pub viewer: u8,
+    /// The curtain is down (the board is hidden until the next seat clicks).
+    pub curtain_down: bool,
+    /// Bumped whenever the state changes, so plugins redraw.
+    pub generation: u64,
+    /// Last message for the status line (errors, saves).
+    pub status: String,
+    /// The turn at the last autosave.
+    pub autosaved_turn: u32,
+    /// Show the charts window.
+    pub charts: bool,
+    /// A standing order the ruleset's plugin offers (Harvest the Wind: pass every
+    /// reaction-fire window), with the seats that gave it.
+    pub standing: Option<StandingOrder>,
+    /// Per seat: the computer player that plays it, or `None` for a human.
+    pub players: Vec<Option<Player>>,
+    /// The per-game seed of the computer players; each decision's seed mixes it with
+    /// the number of actions so far, so the same game and level play the same moves.
+    pub ai_seed: u64,
+    /// Which game this is (unique within the process), so a worker's answer for an
+    /// earlier game is never applied to this one.
+    pub serial: u64,
+    /// Bumped whenever the session's state changes (an action or an undo): a worker's
+    /// answer computed for an older value is stale.
+    pub state_gen: u64,
+}
+
+/// Hands out [`Game::serial`].
+static GAME_SERIAL: AtomicU64 = AtomicU64::new(1);
+
+/// Mix a per-game seed with a count (SplitMix64's finalizer), for per-decision seeds.
+pub fn mix_seed(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Game {
+    /// Wrap a session with default settings: every seat human. Games with hidden
+    /// information always get the curtain.
+    pub fn new(session: Box<dyn GameSession>, curtain: bool) -> Self {
+        let viewer = session.to_act().unwrap_or(0);
+        let turn = session.turn();
+        let seats = usize::from(session.seats());
+        let ai_seed = mix_seed(session.save().seed, 0xA1);
+        Self {
+            session,
+            curtain,
+            viewer,
+            curtain_down: curtain,
+            generation: 1,
+            status: String::new(),
+            autosaved_turn: turn,
+            charts: false,
+            standing: None,
+            players: vec![None; seats],
+            ai_seed,
+            serial: GAME_SERIAL.fetch_add(1, Ordering::Relaxed),
+            state_gen: 1,
+        }
+    }
+
+    /// Seat computer players (`None` for a human, per seat; missing seats are human).
+    /// The view goes to the first human seat to act (or the first human seat); the
+    /// curtain only matters with two or more human seats.
+    pub fn with_players(mut self, players: Vec<Option<Player>>) -> Self {
+        let seats = usize::from(self.session.seats());
+        self.players = players;
+        self.players.resize(seats, None);
+        let humans: Vec<u8> = (0..self.session.seats())
+            .filter(|&s| self.is_human(s))
+            .collect();
+        self.viewer = match self.session.to_act() {
+            Some(s) if self.is_human(s) => s,
+            _ => humans.first().copied().unwrap_or(0),
+        };
+        self.curtain_down = self.curtain && humans.len() >= 2;
+        self.generation += 1;
+        self
+    }
+
+    /// The computer player of a seat, if it is not human.
+    pub fn ai_player(&self, seat: u8) -> Option<Player> {
+        self.players.get(usize::from(seat)).copied().flatten()
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_human(&self, seat: u8) -> bool {
+        self.ai_player(seat).is_none()
+    }
+
+    /// Whether any seat is a computer player.
+    pub fn has_ai(&self) -> bool {
+        self.players.iter().any(Option::is_some)
+    }
+
+    /// Whether the person at the screen may act now: the curtain is up and the seat to
+    /// act is the human seat on screen. Plugins show legal actions and take clicks only
+    /// then, so a computer seat's options (which may name its hidden pieces) never show.
+    pub fn can_act(&self) -> bool {
+        !self.curtain_down
+            && self
+                .session
+                .to_act()
+                .is_some_and(|s| s == self.viewer && self.is_human(s))
+    }
+
+    /// The seed of the computer player's next decision: the per-game seed mixed with the
+    /// number of actions so far.
+    pub fn decision_seed(&self) -> u64 {
+        mix_seed(self.ai_seed, self.session.history().len() as u64)
+    }
+
+    /// Submit an action in notation; errors go to the status line, nothing is lost.
+    /// Computer players' actions come through here too, so they are logged the same way;
+    /// the status line then names the seat, not the action (its notation may name a piece
+    /// hidden from the person at the screen).
+    pub fn submit(&mut self, action: &str) {
+        let by = self.session.to_act();
+        match self.session.apply_str(action) {
+            Ok(_) => {
+                self.status = match by.and_then(|s| self.ai_player(s).map(|p| (s, p))) {
+                    Some((s, p)) => format!(
+                        "{}, {}, acted",
+                        self.session.seat_name(s),
+                        ai::player_label(p)
+                    ),
+                    None => format!("done: {action}"),
+                };
+                self.after_change();
+            }
+            Err(e) => self.status = format!("refused: {e}"),
+        }
+    }
+
+    /// Undo. With every seat human: one action, if the rules allow it. With computer
+    /// seats: actions are taken back until a human seat is to act again (the last human
+    /// decision), or until a die roll or reveal stops undo; in that case a computer seat
+    /// is to act and, its seed depending only on the actions so far, plays the same
+    /// action again.
+    pub fn undo(&mut self) {
+        let mut n = 0;
+        while self.session.undo() {
+            n += 1;
+            if !self.has_ai() || self.session.to_act().is_none_or(|s| self.is_human(s)) {
+                break;
+            }
+        }
+        if n == 0 {
+            self.status = "nothing to undo since the last die roll or reveal".into();
+            return;
+        }
+        let human_next = self.session.to_act().is_none_or(|s| self.is_human(s));
+        self.status = match (n, human_next) {
+            (1, true) => "undone".into(),
+            (n, true) => format!("undone {n} actions, back to the last human decision"),
+            (n, false) => format!(
+                "undone {n} action(s); a die roll or reveal stops undo here, so the computer player acts again"
+            ),
+        };
+        self.after_change();
+    }
+
+    /// The typed session, when this game is of ruleset `R` (the one place the shell
+    /// looks behind [`GameSession`] for a plugin).
+    pub fn session_of<R: Knowledge + GameId>(&self) -> Option<&Session<R>>
+    where
+        R::State: Send + Sync,
+    {
+        self.session.as_any().downcast_ref::<Session<R>>()
+    }
+
+    /// The state, when this game is of ruleset `R`.
+    pub fn state<R: Knowledge + GameId>(&self) -> Option<&R::State>
+    where
+        R::State: Send + Sync,
+    {
+        self.session_of::<R>().map(|s| &s.state)
+    }
+
+    /// Give or cancel a seat's standing order. Given while that seat is being asked a
+    /// decision the order covers, it declines it at once too.
+    pub fn set_standing(&mut self, seat: u8, on: bool) {
+        let Some(o) = self.standing.as_mut() else {
+            return;
+        };
+        let i = usize::from(seat);
+        if o.seats.len() <= i {
+            o.seats.resize(i + 1, false);
+        }
+        o.seats[i] = on;
+        if on && (o.applies)(self.session.as_ref()) && self.session.to_act() == Some(seat) {
+            self.after_change();
+        }
+    }
+
+    /// Whether a seat has given the standing order.
+    pub fn standing_for(&self, seat: u8) -> bool {
+        self.standing
+            .as_ref()
+            .is_some_and(|o| o.seats.get(usize::from(seat)).copied().unwrap_or(false))
+    }
+
+    fn after_change(&mut self) {
+        self.generation += 1;
+        self.state_gen += 1;
+        // Standing orders: decline the decisions they cover for the seats that gave them.
+        let mut passes = 0;
+        while passes < 100
+            && let Some(o) = &self.standing
+            && (o.applies)(self.session.as_ref())
+            && self.session.to_act().is_some_and(|s| self.standing_for(s))
+            && let Some(a) = self.session.legal_of_kind(ActionKind::Decline)
+        {
+            if self.session.apply_str(&a).is_err() {
+                break;
+            }
+            passes += 1;
+        }
+        // The view follows the human seat to act; while a computer seat acts the last
+        // human's view stays on screen, with no curtain (nobody to hide it from). The
+        // curtain comes down only when play passes from one human seat to another.
+        if let Some(next) = self.session.to_act()
+            && next != self.viewer
+            && self.is_human(next)
+        {
+            let from_human = self.is_human(self.viewer);
+            self.viewer = next;
+            self.curtain_down = self.curtain && from_human;
+        }
+        let t = self.session.turn();
+        if t != self.autosaved_turn {
+            self.autosaved_turn = t;
+            let path = PathBuf::from("saves").join("autosave.ron");
+            let saved = match self.session.save().write(&path) {
+                Ok(()) => format!("autosaved turn {t} to {}", path.display()),
+                Err(e) => format!("autosave failed: {e}"),
+            };
+            // Keep what just happened (an undo's explanation, an error) in front.
+            self.status = if self.status.is_empty() {
+                saved
+            } else {
+                format!("{}; {saved}", self.status)
+            };
+        }
+    }
+}
+
+/// The handoff curtain: hides the board until the next seat is at the screen.
+fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if !game.curtain_down {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let name = game.session.seat_name(game.viewer);
+    let mut lift = false;
+    egui::Area::new("curtain".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(ctx, |ui| {
+        let r = ctx.viewport_rect();
+        ui.painter().rect_filled(r, 0.0, egui::Color32::from_rgb(20, 22, 26));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(r.height() * 0.35);
+                ui.heading(egui::RichText::new(format!("Pass the screen to the {name} player")).size(32.0));
+                ui.label("The other player should look away: this seat's hidden counters are about to be shown.");
+                if ui.button(egui::RichText::new(format!("I am the {name} player — show my view")).size(20.0)).clicked() {
+                    lift = true;
+                }
+            });
+        });
+    });
+    if lift {
+        game.curtain_down = false;
+        game.generation += 1;
+    }
+    Ok(())
+}
+
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Option<ResMut<Game>>,
+    mut contexts: EguiContexts,
+    mut commands: Commands,
+) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if contexts.ctx_mut()?.egui_wants_keyboard_input() || game.curtain_down {
+        return Ok(());
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    let kind = if keys.just_pressed(KeyCode::KeyE) {
+        Some(ActionKind::EndPhase)
+    } else if keys.just_pressed(KeyCode::KeyP) {
+        Some(ActionKind::Decline)
+    } else {
+        None
+    };
+    let act = kind
+        .filter(|_| game.can_act())
+        .and_then(|k| game.session.legal_of_kind(k));
+    if let Some(a) = act {
+        game.submit(&a);
+    } else if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        game.undo();
+    } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        save(&mut game);
+    } else if keys.just_pressed(KeyCode::KeyC) {
+        game.charts = !game.charts;
+    }
+    if keys.just_pressed(KeyCode::F12) {
+        let n = std::fs::read_dir("saves").map(|r| r.count()).unwrap_or(0);
+        let path = PathBuf::from("saves").join(format!("screenshot-{n:03}.png"));
+        let _ = std::fs::create_dir_all("saves");
+        game.status = format!("screenshot saved to {}", path.display());
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
+    }
+    Ok(())
+}
+
+/// Save the game to `saves/<scenario>.ron` (atomically).
+pub fn save(game: &mut Game) {
+    let stem = game
+        .session
+        .scenario()
+        .rsplit('/')
+        .next()
+        .unwrap_or("game")
+        .to_string();
+    let path = PathBuf::from("saves").join(format!("{stem}.ron"));
+    game.status = match game.session.save().write(&path) {
+        Ok(()) => format!("saved to {}", path.display()),
+        Err(e) => format!("save failed: {e}"),
+    };
+}
+
+/// A standing order a ruleset's plugin offers the seats: decline, without asking, every
+/// decision it covers (Harvest the Wind: reaction-fire windows). It submits the
+/// ruleset's decline action ([`ActionKind::Decline`]), so the rules are unchanged.
+pub struct StandingOrder {
+    /// The label of its checkboxes ("Auto-pass reaction fire").
+    pub label: &'static str,
+    /// Whether the decision pending now is one the order covers.
+    pub applies: fn(&dyn GameSession) -> bool,
+    /// The seats that gave it.
+    pub seats: Vec<bool>,
+}
+
+/// What draws into a part of the play screen the shell lays out: a one-shot system
+/// given the egui `Ui` of that part.
+pub type UiHook = SystemId<InMut<'static, egui::Ui>>;
+
+/// What a ruleset's plugin gives the shell.
+#[derive(Clone)]
+pub struct RulesetUi {
+    /// The game id it draws ([`GameSession::game`]).
+    pub game: &'static str,
+    /// The ruleset's part of the turn bar: scenario, turn, phase, scores.
+    pub turn_info: UiHook,
+    /// The left panel: the selection, decisions not made on the board, stacks.
+    pub side_panel: UiHook,
+    /// Buttons of its own in the shell's button row (before Undo), if any.
+    pub buttons: Option<UiHook>,
+    /// Windows over the board (charts), drawn in an area the size of the window.
+    pub windows: Option<UiHook>,
+    /// The label of the button that ends a phase ("End phase", "End segment").
+    pub end_label: &'static str,
+    /// Whether it has a charts window (the shell's Charts button and `C` key).
+    pub charts: bool,
+}
+
+/// The ruleset plugins' hooks, one per game id.
+#[derive(Resource, Default, Clone)]
+pub struct RulesetUis(pub Vec<RulesetUi>);
+
+impl RulesetUis {
+    /// The hooks of a game.
+    pub fn get(&self, game: &str) -> Option<&RulesetUi> {
+        self.0.iter().find(|u| u.game == game)
+    }
+}
+
+/// The actions one click could mean, for the player to choose between (a ruleset's
+/// click handler fills it; the shell shows the chooser).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Chooser(pub Vec<String>);
+
+/// Run condition: a game of ruleset `R` is being played. Every system of a ruleset's
+/// plugin runs only then.
+pub fn game_is<R: GameId>(game: Option<Res<Game>>) -> bool {
+    game.is_some_and(|g| g.session.game() == R::ID)
+}
+
+/// Register the play screen's shell.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RulesetUis>()
+        .init_resource::<Chooser>()
+        .add_systems(OnExit(Screen::Playing), |mut c: ResMut<Chooser>| {
+            c.0.clear()
+        })
+        .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)))
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            (play_ui, curtain_ui)
+                .chain()
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn egui_context(world: &mut World) -> Option<egui::Context> {
+    let mut q =
+        world.query_filtered::<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>();
+    q.single_mut(world).ok().map(|mut c| c.get_mut().clone())
+}
+
+/// Run a plugin's hook into `ui`; a hook that fails is reported on the status line.
+fn run_hook(world: &mut World, hook: UiHook, ui: &mut egui::Ui) {
+    if let Err(e) = world.run_system_with(hook, ui)
+        && let Some(mut g) = world.get_resource_mut::<Game>()
+    {
+        g.status = format!("display error: {e}");
+    }
+}
+
+/// The play screen: the shell's turn bar, button row, status line, log and chooser
+/// around the ruleset's own parts; what is left is the board.
+pub fn play_ui(world: &mut World) {
+    let Some(ctx) = egui_context(world) else {
+        return;
+    };
+    let Some(game_id) = world.get_resource::<Game>().map(|g| g.session.game()) else {
+        return;
+    };
+    let hooks = world.resource::<RulesetUis>().get(game_id).cloned();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "play_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut submit: Option<String> = None;
+    egui::Panel::top("turn_bar").show(&mut root, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if let Some(h) = &hooks {
+                run_hook(world, h.turn_info, ui);
+            }
+            let game = world.resource::<Game>();
+            if let Some(who) = game.session.to_act() {
+                ui.separator();
+                ui.colored_label(
+                    egui::Color32::from_rgb(240, 200, 80),
+                    format!("To act: {}", game.session.seat_name(who)),
+                );
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let (end, decline) = {
+                let game = world.resource::<Game>();
+                if game.can_act() {
+                    (
+                        game.session.legal_of_kind(ActionKind::EndPhase),
+                        game.session.legal_of_kind(ActionKind::Decline),
+                    )
+                } else {
+                    (None, None)
+                }
+            };
+            let end_label = hooks.as_ref().map_or("End phase", |h| h.end_label);
+            if let Some(a) = end
+                && ui.button(format!("{end_label} [E]")).clicked()
+            {
+                submit = Some(a);
+            }
+            if let Some(a) = decline
+                && ui.button("Pass [P]").clicked()
+            {
+                submit = Some(a);
+            }
+            if let Some(b) = hooks.as_ref().and_then(|h| h.buttons) {
+                run_hook(world, b, ui);
+            }
+            let charts = hooks.as_ref().is_some_and(|h| h.charts);
+            let mut fit = false;
+            let mut menu = false;
+            {
+                let mut game = world.resource_mut::<Game>();
+                if ui
+                    .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
+                    .clicked()
+                {
+                    game.undo();
+                }
+                if ui.button("Save [Ctrl+S]").clicked() {
+                    save(&mut game);
+                }
+                if charts && ui.button("Charts [C]").clicked() {
+                    game.charts = !game.charts;
+                }
+                fit = ui.button("Fit [F]").clicked();
+                ui.checkbox(&mut game.curtain, "Curtain");
+                if game.standing.is_some() {
+                    let label = game.standing.as_ref().map_or("", |o| o.label);
+                    ui.label(format!("{label}:"));
+                    for seat in 0..game.session.seats() {
+                        let name = game.session.seat_name(seat);
+                        let mut on = game.standing_for(seat);
+                        if ui.checkbox(&mut on, name).changed() {
+                            game.set_standing(seat, on);
+                        }
+                    }
+                }
+                if ui.button("Menu").clicked() {
+                    menu = true;
+                }
+            }
+            if fit {
+                world.resource_mut::<board::FitRequest>().pending = true;
+            }
+            if menu {
+                world.commands().remove_resource::<Game>();
+                world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+            }
+        });
+    });
+    if !world.contains_resource::<Game>() {
+        return;
+    }
+    egui::Panel::bottom("status").show(&mut root, |ui| {
+        ui.label(&world.resource::<Game>().status);
+    });
+    egui::Panel::right("log_panel")
+        .default_size(380.0)
+        .min_size(320.0)
+        .show(&mut root, |ui| {
+            ui.heading("Log");
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let game = world.resource::<Game>();
+                    let viewer = game.viewer;
+                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
+                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
+                    }
+                });
+        });
+    egui::Panel::left("side_panel")
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            let choice = world.resource::<Chooser>().0.clone();
+            if !choice.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
+                for c in choice {
+                    if ui.button(&c).clicked() {
+                        submit = Some(c);
+                    }
+                }
+                if ui.small_button("Cancel").clicked() {
+                    world.resource_mut::<Chooser>().0.clear();
+                }
+                ui.separator();
+            }
+            if let Some(h) = &hooks {
+                run_hook(world, h.side_panel, ui);
+            }
+        });
+    let free = root.available_rect_before_wrap();
+    world.resource_mut::<board::BoardArea>().0 =
+        Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    if let Some(w) = hooks.as_ref().and_then(|h| h.windows) {
+        let mut over = egui::Ui::new(
+            ctx.clone(),
+            "play_windows".into(),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(ctx.viewport_rect()),
+        );
+        run_hook(world, w, &mut over);
+    }
+    if let Some(a) = submit {
+        world.resource_mut::<Chooser>().0.clear();
+        world.resource_mut::<Game>().submit(&a);
+    }
+}

@@ -1,0 +1,333 @@
+//! The conformance suite every ruleset runs by calling [`conformance`] once with its
+//! scenarios. It walks seeded random games through the registry and checks, after
+//! every action, what any ruleset must guarantee:
+//! - whenever a seat must act, it has a legal action;
+//! - every legal action's notation parses back to the same action;
+//! - an illegal action (or text that is no action) is refused and changes nothing;
+//! - `apply_listed` agrees with `apply`;
+//! - no view, visible log line or list of legal actions shows a seat a word the
+//!   ruleset marks as secret from it ([`Rules::secrets`]);
+//! - the computer player's sampled worlds look identical to the real one from its
+//!   seat's view;
+//!
+//! and, per game: a save replays to the identical state, the same seed gives the same
+//! game, and seeded random games finish.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
+use wargame::core::ai::Knowledge;
+use wargame::core::game::LogEntry;
+use wargame::core::registry::{Registry, Start};
+use wargame::core::session::{GameId, GameSession, Session};
+
+/// How much of each check a ruleset runs (whole games are long in some rulesets).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Scenario ids, each with its options.
+    pub scenarios: Vec<(String, Vec<String>)>,
+    /// Seeds walked per scenario.
+    pub seeds: u64,
+    /// Most actions walked per game (a game still running then is not a failure unless
+    /// `must_finish`).
+    pub max_actions: usize,
+    /// Every walked game must end within `max_actions`.
+    pub must_finish: bool,
+    /// Check the computer player's sampled worlds every this many actions.
+    pub determinize_every: usize,
+    /// The game hides something from some seat in these walks: the leak checks must
+    /// have had a secret to protect.
+    pub hidden: bool,
+}
+
+/// Whether `text` contains `word` with no letter or digit either side.
+pub fn contains_word(text: &str, word: &str) -> bool {
+    if word.is_empty() {
+        return false;
+    }
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+fn typed<R: Knowledge + GameId>(g: &dyn GameSession) -> &Session<R> {
+    g.as_any()
+        .downcast_ref::<Session<R>>()
+        .expect("the registry made a session of this ruleset")
+}
+
+fn start(seed: u64, options: &[String]) -> Start {
+    Start {
+        seed,
+        manual_setup: false,
+        options: options.to_vec(),
+    }
+}
+
+/// Run every check on `R`'s scenarios in `plan`, with sessions made through `registry`.
+pub fn conformance<R: Knowledge + GameId>(registry: &Registry, plan: &Plan)
+where
+    R::State: Send + Sync,
+{
+    let root = crate::util::root();
+    assert!(
+        registry.get(R::ID).is_some(),
+        "{} is not in the registry",
+        R::ID
+    );
+    let mut saw_secret = false;
+    for (id, options) in &plan.scenarios {
+        for seed in 0..plan.seeds {
+            let what = format!("{id} {options:?} seed {seed}");
+            let mut g = registry
+                .new_session(&root, id, &start(seed, options))
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(g.game(), R::ID, "{what}");
+            let seats = g.seats();
+            let range = registry
+                .get(R::ID)
+                .map(|d| d.seat_range(options))
+                .expect("registered");
+            assert!(
+                range.contains(&seats),
+                "{what}: {seats} seats, {range:?} allowed"
+            );
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xC0F0);
+            let mut seen_actions: Vec<R::Action> = vec![];
+            let mut n = 0;
+            while n < plan.max_actions {
+                let Some(actor) = g.to_act() else { break };
+                let s = typed::<R>(g.as_ref()).state.clone();
+                let legal = R::legal_actions(&s);
+                assert!(
+                    !legal.is_empty(),
+                    "{what} action {n}: {actor} must act but cannot"
+                );
+                for a in &legal {
+                    let t = a.to_string();
+                    let back: R::Action = t
+                        .parse()
+                        .unwrap_or_else(|e| panic!("{what}: '{t}' does not parse: {e}"));
+                    assert_eq!(&back, a, "{what}: '{t}' parses to another action");
+                }
+                // Secrets of every seat: in the view, and in the legal actions of the
+                // seat to act.
+                for seat in 0..seats {
+                    let secret = R::secrets(&s, seat);
+                    saw_secret |= !secret.is_empty();
+                    let view = g.view_ron(seat);
+                    for w in &secret {
+                        assert!(
+                            !contains_word(&view, w),
+                            "{what} action {n}: seat {seat}'s view shows '{w}'"
+                        );
+                    }
+                    if seat == actor {
+                        for a in &legal {
+                            let t = a.to_string();
+                            for w in &secret {
+                                assert!(
+                                    !contains_word(&t, w),
+                                    "{what}: legal action '{t}' names '{w}', secret from seat {seat}"
+                                );
+                            }
+                        }
+                    }
+                }
+                // The computer player's worlds look like the real one from its seat.
+                if plan.determinize_every > 0 && n % plan.determinize_every == 0 {
+                    let mut r = ChaCha8Rng::seed_from_u64(seed * 1000 + n as u64);
+                    let world = R::determinize(&s, actor, &mut r);
+                    let a = ron::to_string(&R::view(&world, actor)).expect("view");
+                    let b = ron::to_string(&R::view(&s, actor)).expect("view");
+                    assert_eq!(
+                        a, b,
+                        "{what} action {n}: a sampled world looks different to seat {actor}"
+                    );
+                }
+                // Illegal input is refused and changes nothing.
+                let before = (g.state_ron(), g.history().len(), g.log().len());
+                assert!(g.apply_str("this is not an action").is_err());
+                if let Some(old) = seen_actions.iter().find(|a| !legal.contains(a)) {
+                    let t = old.to_string();
+                    assert!(
+                        g.apply_str(&t).is_err(),
+                        "{what} action {n}: '{t}' is not listed as legal but was accepted"
+                    );
+                }
+                assert_eq!(
+                    before,
+                    (g.state_ron(), g.history().len(), g.log().len()),
+                    "{what}: a refused action changed the game"
+                );
+                // apply_listed agrees with apply.
+                let a = legal[rng.random_range(0..legal.len())].clone();
+                let mut listed = s.clone();
+                let log_listed = R::apply_listed(&mut listed, &a)
+                    .unwrap_or_else(|e| panic!("{what}: apply_listed '{a}': {e}"));
+                let log_len = g.log().len();
+                g.apply_str(&a.to_string())
+                    .unwrap_or_else(|e| panic!("{what}: legal '{a}' refused: {e}"));
+                let after = &typed::<R>(g.as_ref()).state;
+                assert!(
+                    listed == *after,
+                    "{what}: apply_listed '{a}' differs from apply"
+                );
+                assert_eq!(
+                    log_listed,
+                    g.log()[log_len..].to_vec(),
+                    "{what}: logs differ"
+                );
+                // The action's log lines never show a seat what was secret from it both
+                // before and after the action (an action that reveals a piece may
+                // name it). An action that ends a game turn is left out: a ruleset may
+                // hide again at a turn's end what its last action showed.
+                let same_turn = R::turn(&s) == R::turn(after);
+                for seat in (0..seats).filter(|_| same_turn) {
+                    let before: BTreeSet<String> = R::secrets(&s, seat).into_iter().collect();
+                    let still: Vec<String> = R::secrets(after, seat)
+                        .into_iter()
+                        .filter(|w| before.contains(w))
+                        .collect();
+                    for l in g.log()[log_len..].iter().filter(|l| l.visible(seat)) {
+                        for w in &still {
+                            assert!(
+                                !contains_word(&l.text, w),
+                                "{what}: seat {seat} reads '{w}' in: {}",
+                                l.text
+                            );
+                        }
+                    }
+                }
+                if !seen_actions.contains(&a) && seen_actions.len() < 64 {
+                    seen_actions.push(a);
+                }
+                n += 1;
+            }
+            if plan.must_finish {
+                assert!(g.outcome().is_some(), "{what}: not over after {n} actions");
+            }
+            if let Some(o) = g.outcome() {
+                assert_eq!(
+                    o.results.len(),
+                    usize::from(seats),
+                    "{what}: one result per seat"
+                );
+                assert!(g.legal().is_empty(), "{what}: legal actions after the end");
+            }
+            // The same seed gives the same game.
+            let mut again = registry
+                .new_session(&root, id, &start(seed, options))
+                .expect("loads again");
+            for a in g.history() {
+                again.apply_str(a).expect("replays");
+            }
+            assert_eq!(
+                again.state_ron(),
+                g.state_ron(),
+                "{what}: same seed, other game"
+            );
+            let log_a: Vec<&LogEntry> = again.log().iter().collect();
+            let log_b: Vec<&LogEntry> = g.log().iter().collect();
+            assert_eq!(log_a, log_b, "{what}: same seed, other log");
+            // A save replays to the identical state.
+            let dir = std::env::temp_dir().join(format!(
+                "wargame-conformance-{}-{}",
+                std::process::id(),
+                R::ID
+            ));
+            let path = dir.join(format!("seed{seed}.ron"));
+            g.save().write(&path).expect("save writes");
+            let loaded = registry
+                .load_save(&root, &path)
+                .unwrap_or_else(|e| panic!("{what}: save does not load: {e}"));
+            assert_eq!(
+                loaded.state_ron(),
+                g.state_ron(),
+                "{what}: save replays differently"
+            );
+            assert_eq!(loaded.history(), g.history());
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert!(
+        saw_secret || !plan.hidden,
+        "{}: the walks never had a secret to protect",
+        R::ID
+    );
+}
+
+/// Each ruleset calls the suite once, with its scenarios.
+mod rulesets {
+    use super::{Plan, conformance};
+    use wargame::games::harvest::Harvest;
+    use wargame::games::wind::Wind;
+
+    fn no_options(ids: Vec<String>) -> Vec<(String, Vec<String>)> {
+        ids.into_iter().map(|id| (id, vec![])).collect()
+    }
+
+    #[test]
+    fn harvest_the_wind_conforms() {
+        let r = wargame::games::registry();
+        let ids = r.scenarios(&crate::util::root(), "harvest_the_wind");
+        assert_eq!(ids.len(), 6);
+        conformance::<Harvest>(
+            &r,
+            &Plan {
+                scenarios: no_options(ids),
+                seeds: 2,
+                max_actions: 500,
+                must_finish: false,
+                determinize_every: 20,
+                hidden: true,
+            },
+        );
+    }
+
+    #[test]
+    fn moved_like_the_wind_conforms() {
+        let r = wargame::games::registry();
+        let mut scenarios = no_options(r.scenarios(&crate::util::root(), "moved_like_the_wind"));
+        scenarios.push((
+            "moved_like_the_wind/apache_wars".into(),
+            vec![
+                "apache_leader_death".into(),
+                "turns=8".into(),
+                "levels=1,0".into(),
+            ],
+        ));
+        conformance::<Wind>(
+            &r,
+            &Plan {
+                scenarios,
+                seeds: 2,
+                max_actions: 20_000,
+                must_finish: true,
+                determinize_every: 40,
+                hidden: true,
+            },
+        );
+    }
+
+    #[test]
+    fn the_toy_ruleset_conforms_with_three_and_two_seats() {
+        let r = crate::toy::registry();
+        conformance::<crate::toy::Fires>(
+            &r,
+            &Plan {
+                scenarios: vec![
+                    ("toy_three_fires/ring".into(), vec![]),
+                    ("toy_three_fires/ring".into(), vec!["players=2".into()]),
+                ],
+                seeds: 12,
+                max_actions: 200,
+                must_finish: true,
+                determinize_every: 1,
+                hidden: true,
+            },
+        );
+    }
+}

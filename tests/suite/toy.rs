@@ -1,0 +1,530 @@
+//! A toy ruleset used only by the tests: *Three Fires*, a tiny area game for two or
+//! three seats with hidden information. It exists to prove that a new rule system
+//! costs its own file plus one line in the registry (`registry()` below), and to run
+//! the conformance suite on a game with more than two seats, log lines seen by a set
+//! of seats, and per-seat ranks.
+//!
+//! Rules: six camps in a ring (A-F). Each seat has two tokens (`0a`, `0b`, `1a`...);
+//! the dice give every token a secret name, and make one of each seat's tokens its
+//! chief. On its turn a seat takes up to two actions, then `end`s the turn:
+//! - `move 0a B`: a token to a neighbouring camp;
+//! - `peek 1b`: a token that shares a camp with one of the seat's tokens shows its name
+//!   and rank to the peeker and its owner only; a chief found scores the peeker a point.
+//!
+//! After three rounds the seats are ranked by points (ties share a rank).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::str::FromStr;
+use wargame::core::ai::Knowledge;
+use wargame::core::dice::Dice;
+use wargame::core::error::{DataError, RuleError};
+use wargame::core::game::{ActionKind, LogEntry, Outcome, Rules, Seat, SeatResult, Seats};
+use wargame::core::registry::{
+    FileKind, GameDef, OptionDef, OptionKind, OptionValue, Registry, ScenarioInfo, ScenarioRef,
+    Start, option_values,
+};
+use wargame::core::session::{GameId, GameSession, Session};
+
+/// The secret names the dice deal from.
+const NAMES: [&str; 8] = [
+    "Heron", "Badger", "Otter", "Lynx", "Raven", "Marten", "Bison", "Osprey",
+];
+/// Rounds played.
+const ROUNDS: u32 = 3;
+/// Actions a seat may take in a turn before it must end it.
+const ACTIONS: u8 = 2;
+
+/// The toy's id.
+pub const GAME: &str = "toy_three_fires";
+
+/// The shipped registry plus the toy: the one line that registers it.
+pub fn registry() -> Registry {
+    wargame::games::registry().with(&DEF)
+}
+
+/// The ruleset.
+pub struct Fires;
+
+/// One token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Token {
+    /// Public handle, `0a`.
+    pub handle: String,
+    /// Owner.
+    pub seat: Seat,
+    /// Camp 0-5.
+    pub camp: u8,
+    /// Secret name.
+    pub name: String,
+    /// The seat's chief.
+    pub chief: bool,
+    /// Who knows its name and rank (its owner always).
+    pub known: Seats,
+}
+
+/// The whole state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FiresState {
+    /// Seats playing.
+    pub seats: u8,
+    /// Tokens, two per seat.
+    pub tokens: Vec<Token>,
+    /// Points per seat.
+    pub points: Vec<i32>,
+    /// Round, 1-based.
+    pub round: u32,
+    /// The seat whose turn it is.
+    pub turn_of: Seat,
+    /// Actions taken this turn.
+    pub used: u8,
+    /// Peeks so far (each reveals something: undo stops there).
+    pub peeks: u64,
+    /// The result once over.
+    pub result: Option<Outcome>,
+    /// The dice.
+    pub dice: Dice,
+}
+
+/// An action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FiresAction {
+    /// Move a token to a neighbouring camp.
+    Move(String, u8),
+    /// Look at a token in a shared camp.
+    Peek(String),
+    /// End the turn.
+    End,
+}
+
+fn camp_name(c: u8) -> char {
+    char::from(b'A' + c)
+}
+
+impl fmt::Display for FiresAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FiresAction::Move(t, c) => write!(f, "move {t} {}", camp_name(*c)),
+            FiresAction::Peek(t) => write!(f, "peek {t}"),
+            FiresAction::End => f.write_str("end"),
+        }
+    }
+}
+
+impl FromStr for FiresAction {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let w: Vec<&str> = s.split_whitespace().collect();
+        match w.as_slice() {
+            ["end"] => Ok(FiresAction::End),
+            ["peek", t] => Ok(FiresAction::Peek(t.to_string())),
+            ["move", t, c] if c.len() == 1 && ("A"..="F").contains(c) => {
+                Ok(FiresAction::Move(t.to_string(), c.as_bytes()[0] - b'A'))
+            }
+            _ => Err(format!(
+                "'{s}' is not a Three Fires action (move T C, peek T, end)"
+            )),
+        }
+    }
+}
+
+/// What one seat sees of a token.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TokenView {
+    /// Handle.
+    pub handle: String,
+    /// Camp.
+    pub camp: u8,
+    /// Name, if the seat knows it.
+    pub name: Option<String>,
+    /// Whether it is a chief, if the seat knows.
+    pub chief: Option<bool>,
+}
+
+/// What one seat sees.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FiresView {
+    /// Tokens.
+    pub tokens: Vec<TokenView>,
+    /// Points.
+    pub points: Vec<i32>,
+    /// Round.
+    pub round: u32,
+    /// Whose turn.
+    pub turn_of: Seat,
+    /// Actions used this turn.
+    pub used: u8,
+    /// Over.
+    pub over: bool,
+}
+
+fn adjacent(a: u8, b: u8) -> bool {
+    (a + 1) % 6 == b || (b + 1) % 6 == a
+}
+
+fn seat_name(s: Seat) -> String {
+    ["Red", "Blue", "Green"]
+        .get(usize::from(s))
+        .map_or(format!("Seat {s}"), |n| n.to_string())
+}
+
+/// The state at the start: names and chiefs dealt by the dice.
+pub fn initial(seats: u8, seed: u64) -> FiresState {
+    let mut dice = Dice::new(seed);
+    let mut pool: Vec<&str> = NAMES.to_vec();
+    let mut tokens = vec![];
+    for s in 0..seats {
+        let chief = dice.pick(2);
+        for (i, l) in ["a", "b"].iter().enumerate() {
+            let name = pool.remove(dice.pick(pool.len()));
+            tokens.push(Token {
+                handle: format!("{s}{l}"),
+                seat: s,
+                camp: (2 * s + u8::try_from(i).unwrap_or(0)) % 6,
+                name: name.to_string(),
+                chief: i == chief,
+                known: Seats::one(s),
+            });
+        }
+    }
+    FiresState {
+        seats,
+        tokens,
+        points: vec![0; usize::from(seats)],
+        round: 1,
+        turn_of: 0,
+        used: 0,
+        peeks: 0,
+        result: None,
+        dice,
+    }
+}
+
+fn finish(s: &mut FiresState) -> LogEntry {
+    let results: Vec<SeatResult> = s
+        .points
+        .iter()
+        .map(|p| {
+            let better = s.points.iter().filter(|q| *q > p).count();
+            SeatResult::Rank(u8::try_from(better + 1).unwrap_or(u8::MAX))
+        })
+        .collect();
+    let summary = format!("after {ROUNDS} rounds the points are {:?}", s.points);
+    s.result = Some(Outcome {
+        results,
+        scores: s.points.clone(),
+        summary: summary.clone(),
+    });
+    LogEntry::public(summary)
+}
+
+impl Rules for Fires {
+    type State = FiresState;
+    type Action = FiresAction;
+    type View = FiresView;
+
+    fn legal_actions(s: &FiresState) -> Vec<FiresAction> {
+        if s.result.is_some() {
+            return vec![];
+        }
+        let me = s.turn_of;
+        let mut out = vec![];
+        if s.used < ACTIONS {
+            for t in s.tokens.iter().filter(|t| t.seat == me) {
+                for c in 0..6 {
+                    if adjacent(t.camp, c) {
+                        out.push(FiresAction::Move(t.handle.clone(), c));
+                    }
+                }
+            }
+            for t in &s.tokens {
+                let shares = s.tokens.iter().any(|m| m.seat == me && m.camp == t.camp);
+                if t.seat != me && shares && !t.known.contains(me) {
+                    out.push(FiresAction::Peek(t.handle.clone()));
+                }
+            }
+        }
+        out.push(FiresAction::End);
+        out
+    }
+
+    fn apply(s: &mut FiresState, a: &FiresAction) -> Result<Vec<LogEntry>, RuleError> {
+        if !Self::legal_actions(s).contains(a) {
+            return Err(RuleError::new(format!("'{a}' is not legal now")));
+        }
+        let me = s.turn_of;
+        let mut log = vec![];
+        match a {
+            FiresAction::Move(h, c) => {
+                if let Some(t) = s.tokens.iter_mut().find(|t| &t.handle == h) {
+                    t.camp = *c;
+                }
+                s.used += 1;
+                log.push(LogEntry::public(format!(
+                    "{} moves {h} to camp {}",
+                    seat_name(me),
+                    camp_name(*c)
+                )));
+            }
+            FiresAction::Peek(h) => {
+                s.used += 1;
+                s.peeks += 1;
+                let Some(t) = s.tokens.iter_mut().find(|t| &t.handle == h) else {
+                    return Err(RuleError::new(format!("no token {h}")));
+                };
+                t.known = t.known.with(me);
+                let (owner, name, chief) = (t.seat, t.name.clone(), t.chief);
+                log.push(LogEntry::public(format!("{} peeks at {h}", seat_name(me))));
+                log.push(LogEntry::to_seats(
+                    Seats::of([me, owner]),
+                    format!(
+                        "{h} is {name}, {}",
+                        if chief { "the chief" } else { "a follower" }
+                    ),
+                ));
+                if chief {
+                    s.points[usize::from(me)] += 1;
+                    log.push(LogEntry::public(format!(
+                        "{} finds a chief: 1 point",
+                        seat_name(me)
+                    )));
+                }
+            }
+            FiresAction::End => {
+                s.used = 0;
+                s.turn_of = (s.turn_of + 1) % s.seats;
+                if s.turn_of == 0 {
+                    s.round += 1;
+                }
+                log.push(LogEntry::public(format!("{} ends the turn", seat_name(me))));
+                if s.round > ROUNDS {
+                    log.push(finish(s));
+                }
+            }
+        }
+        Ok(log)
+    }
+
+    fn to_act(s: &FiresState) -> Option<Seat> {
+        s.result.is_none().then_some(s.turn_of)
+    }
+    fn outcome(s: &FiresState) -> Option<Outcome> {
+        s.result.clone()
+    }
+    fn view(s: &FiresState, seat: Seat) -> FiresView {
+        FiresView {
+            tokens: s
+                .tokens
+                .iter()
+                .map(|t| {
+                    let k = t.known.contains(seat);
+                    TokenView {
+                        handle: t.handle.clone(),
+                        camp: t.camp,
+                        name: k.then(|| t.name.clone()),
+                        chief: k.then_some(t.chief),
+                    }
+                })
+                .collect(),
+            points: s.points.clone(),
+            round: s.round,
+            turn_of: s.turn_of,
+            used: s.used,
+            over: s.result.is_some(),
+        }
+    }
+    fn seats(s: &FiresState) -> u8 {
+        s.seats
+    }
+    fn seat_name(_: &FiresState, seat: Seat) -> String {
+        seat_name(seat)
+    }
+    fn turn(s: &FiresState) -> u32 {
+        s.round
+    }
+    fn dice(s: &mut FiresState) -> &mut Dice {
+        &mut s.dice
+    }
+    fn reveals(s: &FiresState) -> u64 {
+        s.peeks
+    }
+    fn probe(s: &FiresState, key: &str) -> Option<String> {
+        match key {
+            "round" => Some(s.round.to_string()),
+            "turn_of" => Some(s.turn_of.to_string()),
+            _ => None,
+        }
+    }
+    fn scores(s: &FiresState) -> Vec<i32> {
+        s.points.clone()
+    }
+    fn place_piece(s: &mut FiresState, id: &str, camp: Option<&str>) -> Result<(), String> {
+        let c = camp
+            .and_then(|c| c.bytes().next())
+            .filter(|c| (b'A'..=b'F').contains(c))
+            .ok_or("a token must stay in a camp A-F")?;
+        let t = s
+            .tokens
+            .iter_mut()
+            .find(|t| t.handle == id)
+            .ok_or_else(|| format!("no token {id}"))?;
+        t.camp = c - b'A';
+        Ok(())
+    }
+    fn action_kind(a: &FiresAction) -> ActionKind {
+        match a {
+            FiresAction::End => ActionKind::EndPhase,
+            _ => ActionKind::Play,
+        }
+    }
+    fn secrets(s: &FiresState, seat: Seat) -> Vec<String> {
+        s.tokens
+            .iter()
+            .filter(|t| !t.known.contains(seat))
+            .map(|t| t.name.clone())
+            .collect()
+    }
+}
+
+impl GameId for Fires {
+    const ID: &'static str = GAME;
+}
+
+impl Knowledge for Fires {
+    /// Re-deal what `seat` does not know: the names and chiefs of tokens it has not
+    /// seen, from the names it has not seen, consistent with each seat having one chief.
+    fn determinize(s: &FiresState, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> FiresState {
+        use rand::{Rng, RngCore};
+        let mut w = s.clone();
+        w.dice = Dice::new(rng.next_u64());
+        let seen: Vec<String> = w
+            .tokens
+            .iter()
+            .filter(|t| t.known.contains(seat))
+            .map(|t| t.name.clone())
+            .collect();
+        let mut pool: Vec<&str> = NAMES
+            .iter()
+            .copied()
+            .filter(|n| !seen.iter().any(|x| x == n))
+            .collect();
+        for owner in 0..w.seats {
+            let idx: Vec<usize> = (0..w.tokens.len())
+                .filter(|&i| w.tokens[i].seat == owner)
+                .collect();
+            let known_chief = idx
+                .iter()
+                .find(|&&i| w.tokens[i].known.contains(seat) && w.tokens[i].chief)
+                .copied();
+            let unknown: Vec<usize> = idx
+                .iter()
+                .copied()
+                .filter(|&i| !w.tokens[i].known.contains(seat))
+                .collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let chief = match known_chief {
+                Some(_) => None,
+                None => Some(unknown[rng.random_range(0..unknown.len())]),
+            };
+            for &i in &unknown {
+                let n = pool.remove(rng.random_range(0..pool.len()));
+                w.tokens[i].name = n.to_string();
+                w.tokens[i].chief = chief == Some(i);
+            }
+        }
+        w
+    }
+}
+
+/// The toy's registry entry.
+pub struct Def;
+
+/// Three Fires in the registry.
+pub static DEF: Def = Def;
+
+static OPTIONS: [OptionDef; 1] = [OptionDef {
+    key: "players",
+    label: "Players",
+    help: "two or three seats",
+    kind: OptionKind::Int {
+        min: 2,
+        max: 3,
+        default: 3,
+    },
+    parts: &[],
+}];
+
+fn players(options: &[String]) -> u8 {
+    match option_values(&OPTIONS, options).first() {
+        Some(OptionValue::Ints(v)) => v.first().and_then(|&n| u8::try_from(n).ok()).unwrap_or(3),
+        _ => 3,
+    }
+}
+
+impl GameDef for Def {
+    fn id(&self) -> &'static str {
+        GAME
+    }
+    fn name(&self) -> &'static str {
+        "Three Fires (test toy)"
+    }
+    fn blurb(&self) -> &'static str {
+        "A tiny area game with hidden names, for the tests"
+    }
+    fn score_name(&self) -> &'static str {
+        "points"
+    }
+    fn seat_range(&self, options: &[String]) -> RangeInclusive<u8> {
+        let n = players(options);
+        n..=n
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        &OPTIONS
+    }
+    fn scenarios(&self, _root: &Path) -> Vec<String> {
+        vec![format!("{GAME}/ring")]
+    }
+    fn scenario_info(&self, _root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
+        Ok(ScenarioInfo {
+            id: id.to_string(),
+            name: "The ring of six camps".into(),
+            subtitle: format!("{ROUNDS} rounds"),
+            background: "A test toy.".into(),
+            victory: "Most points".into(),
+            length: format!("{ROUNDS} rounds"),
+            notes: vec![],
+            hidden: true,
+            manual_setup: false,
+        })
+    }
+    fn new_session(
+        &self,
+        _root: &Path,
+        scenario: ScenarioRef<'_>,
+        start: &Start,
+    ) -> Result<Box<dyn GameSession>, DataError> {
+        match scenario {
+            ScenarioRef::Id(id) if id == format!("{GAME}/ring") => {}
+            other => {
+                return Err(DataError::file(
+                    other.describe(),
+                    "Three Fires has one scenario, toy_three_fires/ring",
+                ));
+            }
+        }
+        let state = initial(players(&start.options), start.seed);
+        let mut g = Session::<Fires>::new(format!("{GAME}/ring"), start.seed, state);
+        g.options = start.options.clone();
+        Ok(Box::new(g))
+    }
+    fn check(&self, _root: &Path, path: &Path, _kind: FileKind) -> Result<String, DataError> {
+        Err(DataError::file(
+            path.display().to_string(),
+            "Three Fires has no data files",
+        ))
+    }
+}
