@@ -57,13 +57,42 @@ fn every_command_has_help() {
     );
 }
 
-/// Every command and what its `--help` must name: its flags and positional arguments.
-const COMMANDS: [(&str, &[&str]); 7] = [
-    ("list", &[]),
-    ("check", &["<PATH>..."]),
-    (
-        "simulate",
-        &[
+/// A command, what its `--help` must name, and arguments it accepts.
+struct Cmd {
+    /// The subcommand.
+    name: &'static str,
+    /// Its flags and positional arguments as the help writes them (`view` and
+    /// `screenshot` also [`GAME_ARGS`]).
+    names: &'static [&'static str],
+    /// Arguments it accepts (but for a missing file or display, it would run).
+    good: &'static [&'static str],
+}
+
+/// What `view` and `screenshot` also name: the game they show (a save, or a new game).
+const GAME_ARGS: [&str; 6] = [
+    "[SAVE]",
+    "--save <SAVE>",
+    "--scenario <ID>",
+    "--seed <S>",
+    "--steps <K>",
+    "--option <O>",
+];
+
+/// Every command.
+const COMMANDS: [Cmd; 7] = [
+    Cmd {
+        name: "list",
+        names: &[],
+        good: &[],
+    },
+    Cmd {
+        name: "check",
+        names: &["<PATH>..."],
+        good: &["scenarios/harvest_the_wind"],
+    },
+    Cmd {
+        name: "simulate",
+        names: &[
             "--scenario <ID>",
             "--games <N>",
             "--seed <S>",
@@ -74,40 +103,38 @@ const COMMANDS: [(&str, &[&str]); 7] = [
             "--report <FILE.md>",
             "--save-games <DIR>",
         ],
-    ),
-    ("script", &["<PATH>..."]),
-    ("replay", &["<SAVE>"]),
-    (
-        "view",
-        &[
-            "[SAVE]",
-            "--save <SAVE>",
-            "--scenario <ID>",
-            "--seed <S>",
-            "--steps <K>",
-            "--option <O>",
-            "--seat <N>",
-            "--write-save <FILE>",
+        good: &[
+            "--scenario",
+            "harvest_the_wind/massacre_canyon",
+            "--games",
+            "1",
         ],
-    ),
-    (
-        "screenshot",
-        &[
-            "[SAVE]",
-            "--save <SAVE>",
-            "--scenario <ID>",
-            "--seed <S>",
-            "--steps <K>",
-            "--option <O>",
-            "--out <FILE.png>",
-            "--frames <F>",
-        ],
-    ),
+    },
+    Cmd {
+        name: "script",
+        names: &["<PATH>..."],
+        good: &["tests/scripts/harvest"],
+    },
+    Cmd {
+        name: "replay",
+        names: &["<SAVE>"],
+        good: &["saves/none.ron"],
+    },
+    Cmd {
+        name: "view",
+        names: &["--seat <N>", "--write-save <FILE>"],
+        good: &["--scenario", "harvest_the_wind/wood_lake", "--seat", "0"],
+    },
+    Cmd {
+        name: "screenshot",
+        names: &["--out <FILE.png>", "--frames <F>"],
+        good: &["--scenario", "harvest_the_wind/wood_lake", "--out", "x.png"],
+    },
 ];
 
 #[test]
 fn every_command_help_names_its_flags_and_exits_0() {
-    for (c, flags) in COMMANDS {
+    for Cmd { name: c, names, .. } in COMMANDS {
         for ask in [vec![c, "--help"], vec![c, "-h"], vec!["help", c]] {
             let (code, out, err) = run(&ask);
             assert_eq!(code, 0, "{ask:?}: {err}");
@@ -116,7 +143,12 @@ fn every_command_help_names_its_flags_and_exits_0() {
                 out.contains(&format!("Usage: wargame {c}")),
                 "{ask:?}: {out}"
             );
-            for f in flags {
+            let game: &[&str] = if matches!(c, "view" | "screenshot") {
+                &GAME_ARGS
+            } else {
+                &[]
+            };
+            for f in names.iter().chain(game) {
                 assert!(out.contains(f), "{ask:?} does not name {f}: {out}");
             }
         }
@@ -131,7 +163,7 @@ fn every_command_help_names_its_flags_and_exits_0() {
     for ask in ["--help", "-h", "help"] {
         let (code, out, _) = run(&[ask]);
         assert_eq!(code, 0, "{ask}");
-        for (c, _) in COMMANDS {
+        for c in COMMANDS.map(|c| c.name) {
             assert!(out.contains(&format!("\n  {c} ")), "{ask}: no {c} in {out}");
         }
     }
@@ -144,30 +176,12 @@ fn every_command_help_names_its_flags_and_exits_0() {
 fn an_unknown_flag_is_refused_by_every_command() {
     // Arguments that would be good without the unknown flag, which goes first, in the
     // middle or last: the command must not run, whatever its other arguments.
-    let good: [(&str, &[&str]); 7] = [
-        ("list", &[]),
-        ("check", &["scenarios/harvest_the_wind"]),
-        (
-            "simulate",
-            &[
-                "--scenario",
-                "harvest_the_wind/massacre_canyon",
-                "--games",
-                "1",
-            ],
-        ),
-        ("script", &["tests/scripts/harvest"]),
-        ("replay", &["saves/none.ron"]),
-        (
-            "view",
-            &["--scenario", "harvest_the_wind/wood_lake", "--seat", "0"],
-        ),
-        (
-            "screenshot",
-            &["--scenario", "harvest_the_wind/wood_lake", "--out", "x.png"],
-        ),
-    ];
-    for (c, rest) in good {
+    for Cmd {
+        name: c,
+        good: rest,
+        ..
+    } in COMMANDS
+    {
         for at in 0..=rest.len() {
             let mut args = vec![c];
             args.extend_from_slice(&rest[..at]);
