@@ -1,12 +1,14 @@
 //! The command line: `list`, `check`, `simulate`, `script`, `replay`, `view` and
-//! `screenshot`, for designers, tests and CI. Every command takes `--help`.
+//! `screenshot`, for designers, tests and CI. Parsed with clap: every command takes
+//! `--help`, and an unknown flag or a missing value is refused.
 //! Exit status: 0 success, 1 a check/script/replay found a problem, 2 bad usage or
 //! unreadable input.
 
 use crate::core::data::{parse_ron, read_text};
-use crate::core::error::DataError;
+use crate::core::error::{DataError, Error};
 use crate::core::session::GameSession;
 use crate::games;
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use rand::SeedableRng;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -30,150 +32,247 @@ macro_rules! out {
     }};
 }
 
-/// Top-level usage text.
-pub const USAGE: &str = "wargame — hot-seat wargames of the American Indian Wars
+/// The top-level help, as `wargame --help` prints it: displays clap's help for
+/// [`Cli`], so that it lists every command with its one-line summary.
+pub struct Usage;
 
-USAGE:
-  wargame                       open the game (GUI)
-  wargame list                  games and their scenario ids
-  wargame check PATH...         validate scenario, map and rules files (exit 0 only if all valid)
-  wargame simulate --scenario ID --games N --seed S [--players P,P] [--option O]... [--report FILE.md]
-                                seeded playouts (random, greedy or ai:LEVEL players): win/draw/loss
-                                rates, game length and score distributions, speed; a Markdown
-                                balance report with a per-turn score chart
-  wargame script PATH...        run scripted rules tests (docs/script-format.md)
-  wargame replay SAVE           print a save's log and final state; confirm the replay matches
-  wargame view (SAVE | --scenario ID --seed S --steps K) --seat N
-                                print exactly what a seat may see (RON)
-  wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K]
-                                render the board with its panels to a PNG and exit
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", Cli::command().render_long_help())
+    }
+}
 
-Each command takes --help.";
+/// Top-level usage text (print it with `{}`): the same as `wargame --help`.
+pub const USAGE: Usage = Usage;
 
 /// Outcome of a command: the exit status.
 pub type Exit = i32;
 
-struct Args {
-    words: Vec<String>,
+/// `wargame`: the command line as clap parses it.
+#[derive(Parser, Debug)]
+#[command(
+    name = "wargame",
+    version,
+    about = "wargame — hot-seat wargames of the American Indian Wars",
+    long_about = "wargame — hot-seat wargames of the American Indian Wars\n\n\
+        With no command, `wargame` opens the game (GUI).",
+    after_help = "Each command takes --help."
+)]
+struct Cli {
+    /// The command to run; without one `main` opens the GUI (and `run` prints the help).
+    #[command(subcommand)]
+    command: Option<Command>,
 }
 
-impl Args {
-    fn flag(&self, name: &str) -> bool {
-        self.words.iter().any(|w| w == name)
-    }
-    fn value(&self, name: &str) -> Result<Option<String>, String> {
-        match self.words.iter().position(|w| w == name) {
-            Some(i) => self
-                .words
-                .get(i + 1)
-                .cloned()
-                .map(Some)
-                .ok_or_else(|| format!("{name} needs a value")),
-            None => Ok(None),
-        }
-    }
-    /// Every value of a repeatable option (`--option a --option b`).
-    fn values(&self, name: &str) -> Result<Vec<String>, String> {
-        let mut out = vec![];
-        for (i, w) in self.words.iter().enumerate() {
-            if w == name {
-                out.push(
-                    self.words
-                        .get(i + 1)
-                        .cloned()
-                        .ok_or_else(|| format!("{name} needs a value"))?,
-                );
-            }
-        }
-        Ok(out)
-    }
-    fn num<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.value(name)? {
-            Some(v) => v
-                .parse()
-                .map_err(|_| format!("{name}: '{v}' is not a number")),
-            None => Ok(default),
-        }
-    }
-    fn positional(&self) -> Vec<String> {
-        let mut out = vec![];
-        let mut skip = false;
-        for w in &self.words {
-            if skip {
-                skip = false;
-                continue;
-            }
-            if w.starts_with("--") {
-                skip = !matches!(w.as_str(), "--help" | "--manual-setup");
-                continue;
-            }
-            out.push(w.clone());
-        }
-        out
-    }
+/// The subcommands. A variant's doc comment is its `--help` text: the first paragraph
+/// its one-line summary, the whole its long description.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Games and their scenario ids
+    ///
+    /// Lists every game and its scenario ids (GAME/SCENARIO).
+    List,
+    /// Validate scenario, map and rules files (exit 0 only if all are valid)
+    ///
+    /// Validates each scenario, map tile or rules file: syntax, then the rules (unknown hexes,
+    /// impassable or over-stacked set-ups, units or weapons that do not exist, missing table rows).
+    /// Errors print as file:line:column: message. Exit 0 only if every file is valid; a folder
+    /// checks every .ron file under it.
+    #[command(verbatim_doc_comment)]
+    Check(CheckArgs),
+    /// Seeded playouts: win/draw/loss rates, game length, score distributions, speed
+    ///
+    /// Plays N seeded games and reports wins, draws and losses per side with 95% confidence
+    /// intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of
+    /// turns), final scores per side and their difference, and unfinished games (those that hit
+    /// --max-actions). Games and actions per second go to stderr; stdout is the same for the
+    /// same seed. --players gives one player per seat: random (the default), greedy, or
+    /// ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses an
+    /// optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,
+    /// levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the
+    /// report is the same whatever J. --report writes the report as Markdown (with a per-turn
+    /// table of mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR
+    /// also writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages),
+    /// for `wargame replay`, or to copy into saves/ and load from the game's menu.
+    #[command(verbatim_doc_comment)]
+    Simulate(SimulateArgs),
+    /// Run scripted rules tests (docs/script-format.md)
+    ///
+    /// Runs scripted rules tests (format: docs/script-format.md). Prints each mismatch; exit 1
+    /// if any. A folder runs every .ron file under it.
+    #[command(verbatim_doc_comment)]
+    Script(ScriptArgs),
+    /// Print a save's log and final state; confirm the replay matches
+    ///
+    /// Replays a save file, prints its log and final state, and confirms the replay reproduces
+    /// the saved state (exit 1 if it does not, or if the save does not load).
+    #[command(verbatim_doc_comment)]
+    Replay(ReplayArgs),
+    /// Print exactly what a seat may see (RON)
+    ///
+    /// Prints exactly what seat N may see, as RON, then the log lines visible to it. The game is
+    /// a save file (SAVE or --save SAVE), or a new game of --scenario ID after K seeded random
+    /// legal actions (--seed S --steps K). --write-save also writes the game as a save file
+    /// (to open in the GUI).
+    #[command(
+        verbatim_doc_comment,
+        override_usage = "wargame view (SAVE | --scenario ID [--seed S] [--steps K] [--option O]...) --seat N [--write-save FILE]"
+    )]
+    View(ViewArgs),
+    /// Render the board with its panels to a PNG and exit
+    ///
+    /// Opens the board (of a save, or of a new game after K seeded random actions), renders F
+    /// frames, writes a PNG and exits. Needs a display (use xvfb-run on a headless machine) and
+    /// a build with the `gui` feature.
+    #[command(
+        verbatim_doc_comment,
+        override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE) --out FILE.png [--frames F]"
+    )]
+    Screenshot(ScreenshotArgs),
+}
+
+/// `wargame check`'s arguments.
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// Files to check, or folders to check every .ron file under
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// `wargame script`'s arguments.
+#[derive(Args, Debug)]
+struct ScriptArgs {
+    /// Script files to run, or folders to run every .ron file under
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// `wargame replay`'s arguments.
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The save file to replay
+    #[arg(value_name = "SAVE")]
+    save: PathBuf,
+}
+
+/// `wargame simulate`'s arguments.
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    /// Scenario id (GAME/SCENARIO, see `wargame list`) or scenario file
+    #[arg(long, value_name = "ID")]
+    scenario: String,
+    /// Number of games to play
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: usize,
+    /// Seed of the batch: the same seed gives the same report
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop a game after this many actions; it counts as unfinished
+    #[arg(long, value_name = "N", default_value_t = MAX_ACTIONS)]
+    max_actions: usize,
+    /// One player per seat: random, greedy, ai or ai:LEVEL (1-5) [default: random,...]
+    #[arg(long, value_name = "P,P")]
+    players: Option<String>,
+    /// An optional rule, e.g. turns=9; may be given more than once
+    #[arg(long = "option", value_name = "O")]
+    options: Vec<String>,
+    /// Play J games at once [default: one per CPU core]
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
+    /// Also write the report as Markdown, with its chart FILE-vp.svg beside it
+    #[arg(long, value_name = "FILE.md")]
+    report: Option<PathBuf>,
+    /// Also write every game as a save file, DIR/game-G.ron
+    #[arg(long, value_name = "DIR")]
+    save_games: Option<PathBuf>,
+}
+
+/// The game `view` and `screenshot` show: a save, or a new game after some random
+/// actions.
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// A save file to load
+    #[arg(value_name = "SAVE", conflicts_with_all = ["save", "scenario"])]
+    save_file: Option<PathBuf>,
+    /// A save file to load (the same as SAVE)
+    #[arg(long, value_name = "SAVE", conflicts_with = "scenario")]
+    save: Option<PathBuf>,
+    /// Start a new game of this scenario (id or file) instead of loading a save
+    #[arg(long, value_name = "ID", required_unless_present_any = ["save_file", "save"])]
+    scenario: Option<String>,
+    /// Seed of the new game and of its random actions
+    #[arg(long, value_name = "S", default_value_t = 1, conflicts_with_all = ["save_file", "save"])]
+    seed: u64,
+    /// Play K seeded random legal actions first
+    #[arg(long, value_name = "K", default_value_t = 0, conflicts_with_all = ["save_file", "save"])]
+    steps: usize,
+    /// An optional rule of the new game; may be given more than once
+    #[arg(long = "option", value_name = "O", conflicts_with_all = ["save_file", "save"])]
+    options: Vec<String>,
+}
+
+/// `wargame view`'s arguments.
+#[derive(Args, Debug)]
+struct ViewArgs {
+    /// The game to view.
+    #[command(flatten)]
+    game: GameArgs,
+    /// The seat whose view to print (from 0)
+    #[arg(long, value_name = "N")]
+    seat: u8,
+    /// Also write the game as a save file (to open in the GUI)
+    #[arg(long, value_name = "FILE")]
+    write_save: Option<PathBuf>,
+}
+
+/// `wargame screenshot`'s arguments.
+#[derive(Args, Debug)]
+struct ScreenshotArgs {
+    /// The game to show.
+    #[command(flatten)]
+    game: GameArgs,
+    /// The PNG file to write
+    #[arg(long, value_name = "FILE.png")]
+    out: PathBuf,
+    /// Frames to render before the screenshot
+    #[arg(long, value_name = "F", default_value_t = 30)]
+    frames: u32,
 }
 
 /// Run a subcommand; `args` excludes the program name. Returns the exit status.
 pub fn run(args: &[String]) -> Exit {
-    let Some(cmd) = args.first() else {
+    let cli = match Cli::try_parse_from(
+        std::iter::once("wargame").chain(args.iter().map(String::as_str)),
+    ) {
+        Ok(cli) => cli,
+        // Usage errors go to stderr with exit status 2; `--help` and `--version` print
+        // to stdout with 0.
+        Err(e) => {
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
+    let Some(command) = cli.command else {
         outln!("{USAGE}");
         return 0;
     };
-    let a = Args {
-        words: args[1..].to_vec(),
-    };
     let root = games::harvest::setup::data_root();
-    let help = a.flag("--help") || a.flag("-h");
-    let res = match cmd.as_str() {
-        "--help" | "-h" | "help" => {
-            outln!("{USAGE}");
-            Ok(0)
-        }
-        "list" if help => {
-            usage("wargame list\n  Lists every game and its scenario ids (GAME/SCENARIO).")
-        }
-        "list" => list(&root),
-        "check" if help => usage(
-            "wargame check PATH...\n  Validates each scenario, map tile or rules file: syntax, then the rules (unknown hexes,\n  impassable or over-stacked set-ups, units or weapons that do not exist, missing table rows).\n  Errors print as file:line:column: message. Exit 0 only if every file is valid; a folder\n  checks every .ron file under it.",
-        ),
-        "check" => check(&root, &a.positional()),
-        "simulate" if help => usage(
-            "wargame simulate --scenario ID --games N --seed S [--max-actions N] [--players P,P] [--option O]... [--jobs J] [--report FILE.md] [--save-games DIR]\n  Plays N seeded games and reports wins, draws and losses per side with 95% confidence\n  intervals, game length (turns and actions: min, quartiles, max, mean, and a histogram of\n  turns), final scores per side and their difference, and unfinished games (those that hit\n  --max-actions, default 200000). Games and actions per second go to stderr; stdout is the\n  same for the same seed. --players gives one player per seat: random (the default),\n  greedy, or ai:LEVEL (1-5; `ai` is level 2), e.g. --players ai:2,random. --option chooses\n  an optional rule (Once We Moved Like the Wind: apache_leader_death, army_leader_death,\n  levels=A,B, turns=8|9). --jobs plays J games at once (default: one per CPU core); the\n  report is the same whatever J. --report writes the report as Markdown (with a per-turn table of\n  mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR also\n  writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages), for\n  `wargame replay`, or to copy into saves/ and load from the game's menu.",
-        ),
-        "simulate" => simulate(&root, &a),
-        "script" if help => usage(
-            "wargame script PATH...\n  Runs scripted rules tests (format: docs/script-format.md). Prints each mismatch; exit 1 if any.",
-        ),
-        "script" => scripts(&root, &a.positional()),
-        "replay" if help => usage(
-            "wargame replay SAVE\n  Replays a save file, prints its log and final state, and confirms the replay reproduces\n  the saved state.",
-        ),
-        "replay" => replay(&root, &a.positional()),
-        "view" if help => usage(
-            "wargame view (SAVE | --scenario ID --seed S --steps K [--option O]...) --seat N [--write-save FILE]\n  Prints exactly what seat N may see, as RON. The second form first plays K seeded random\n  legal actions. --write-save also writes the game as a save file (to open in the GUI).",
-        ),
-        "view" => view(&root, &a),
-        "screenshot" if help => usage(
-            "wargame screenshot (--scenario ID | --save SAVE) --out FILE.png [--seed S] [--steps K] [--frames F]\n  Opens the board (after K seeded random actions), renders F frames (default 30), writes a PNG\n  and exits. Needs a display (use xvfb-run on a headless machine).",
-        ),
-        "screenshot" => screenshot(&a),
-        other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
+    let res = match command {
+        Command::List => list(&root),
+        Command::Check(a) => check(&root, &a.paths),
+        Command::Simulate(a) => simulate(&root, a),
+        Command::Script(a) => scripts(&root, &a.paths),
+        Command::Replay(a) => replay(&root, &a.save),
+        Command::View(a) => view(&root, a),
+        Command::Screenshot(a) => screenshot(a),
     };
-    match res {
-        Ok(code) => code,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            2
-        }
-    }
+    res.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        e.exit_status()
+    })
 }
 
-fn usage(text: &str) -> Result<Exit, String> {
-    outln!("{text}");
-    Ok(0)
-}
-
-fn list(root: &Path) -> Result<Exit, String> {
+fn list(root: &Path) -> Result<Exit, Error> {
     for g in games::games() {
         outln!("{} — {}", g.id, g.name);
         outln!("  {}", g.blurb);
@@ -201,16 +300,13 @@ fn collect_ron(path: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
-    if paths.is_empty() {
-        return Err("check needs at least one PATH (see wargame check --help)".into());
-    }
+fn check(root: &Path, paths: &[PathBuf]) -> Result<Exit, Error> {
     let mut files = vec![];
-    for p in paths {
-        let path = Path::new(p);
+    for path in paths {
         if !path.exists() {
-            eprintln!("{p}: no such file or folder");
-            return Ok(2);
+            return Err(
+                DataError::file(path.display().to_string(), "no such file or folder").into(),
+            );
         }
         collect_ron(path, &mut files);
     }
@@ -227,20 +323,6 @@ fn check(root: &Path, paths: &[String]) -> Result<Exit, String> {
     outln!("{} file(s) checked, {} invalid", files.len(), bad);
     Ok(if bad == 0 { 0 } else { 1 })
 }
-
-/// Options `simulate` understands (anything else starting with `--` is refused).
-const SIMULATE_OPTIONS: [&str; 10] = [
-    "--scenario",
-    "--games",
-    "--seed",
-    "--max-actions",
-    "--jobs",
-    "--players",
-    "--option",
-    "--report",
-    "--save-games",
-    "--help",
-];
 
 /// Default `--max-actions`.
 const MAX_ACTIONS: usize = 200_000;
@@ -260,16 +342,16 @@ fn shell_word(w: &str) -> String {
 /// Run `play(0..n)` on up to `jobs` threads, each taking the next game as it finishes
 /// one, and return the results in game order; the first failed game's error (by game
 /// number) if any failed. After a failure no new game is started.
-fn play_all<T: Send>(
+fn play_all<T: Send, E: Send>(
     n: usize,
     jobs: usize,
-    play: impl Fn(usize) -> Result<T, String> + Sync,
-) -> Result<Vec<T>, String> {
+    play: impl Fn(usize) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E> {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let slots: Vec<Mutex<Option<Result<T, String>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Result<T, E>>>> = (0..n).map(|_| Mutex::new(None)).collect();
     let work = || {
         while !failed.load(Ordering::Relaxed) {
             let g = next.fetch_add(1, Ordering::Relaxed);
@@ -295,99 +377,89 @@ fn play_all<T: Send>(
         });
     }
     let mut out = Vec::with_capacity(n);
-    for (g, slot) in slots.into_iter().enumerate() {
+    for slot in slots {
         match slot.into_inner().ok().flatten() {
             Some(Ok(p)) => out.push(p),
             Some(Err(e)) => return Err(e),
-            // Not played: an earlier-started game failed; its error comes first.
-            None => {
-                return Err(format!(
-                    "game {g} was not played: another game failed first"
-                ));
-            }
+            // Not played: that happens only after a game failed, and games start in
+            // order, so the failed game comes before this one and has returned its error.
+            None => {}
         }
     }
     Ok(out)
 }
 
-fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
-    if let Some(w) = a
-        .words
-        .iter()
-        .find(|w| w.starts_with("--") && !SIMULATE_OPTIONS.contains(&w.as_str()))
-    {
-        return Err(format!(
-            "simulate: unknown option '{w}' (see wargame simulate --help)"
-        ));
-    }
-    for o in SIMULATE_OPTIONS.iter().filter(|o| **o != "--option") {
-        if a.words.iter().filter(|w| w == o).count() > 1 {
-            return Err(format!("simulate: {o} is given twice"));
-        }
-    }
-    let scenario = a
-        .value("--scenario")?
-        .ok_or("simulate needs --scenario ID")?;
-    let n: usize = a.num("--games", 10)?;
+/// A `--report` or `--save-games` folder, made now so that a bad path fails before the
+/// games are played.
+fn make_folder(option: &str, dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        context: format!("{option}: cannot create folder"),
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
+    let SimulateArgs {
+        scenario,
+        games: n,
+        seed,
+        max_actions: max,
+        players: spec,
+        options,
+        jobs,
+        report: report_path,
+        save_games: save_dir,
+    } = a;
     if n == 0 {
-        return Err("--games must be at least 1".into());
+        return Err(Error::usage("--games must be at least 1"));
     }
-    let seed: u64 = a.num("--seed", 1)?;
-    let max: usize = a.num("--max-actions", MAX_ACTIONS)?;
-    let spec = a.value("--players")?;
     let players: Option<Vec<crate::core::ai::Player>> = match &spec {
         Some(p) => Some(
             p.split(',')
                 .map(str::parse)
                 .collect::<Result<Vec<_>, String>>()
-                .map_err(|e| format!("--players {p}: {e}"))?,
+                .map_err(|e| Error::usage(format!("--players {p}: {e}")))?,
         ),
         None => None,
     };
-    let options = a.values("--option")?;
-    let report_path = a.value("--report")?.map(PathBuf::from);
     if let Some(p) = &report_path
         && (p.as_os_str().is_empty() || p.file_name().is_none() || p.is_dir())
     {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "--report {}: needs a file name (FILE.md), not a folder",
             p.display()
-        ));
+        )));
     }
-    // Make the report's folder now, so that a bad path fails before the games are played.
     if let Some(dir) = report_path
         .as_ref()
         .and_then(|p| p.parent())
         .filter(|d| !d.as_os_str().is_empty())
     {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("--report: cannot create folder {}: {e}", dir.display()))?;
+        make_folder("--report", dir)?;
     }
-    let save_dir = a.value("--save-games")?.map(PathBuf::from);
     if let Some(d) = &save_dir {
-        std::fs::create_dir_all(d)
-            .map_err(|e| format!("--save-games: cannot create folder {}: {e}", d.display()))?;
+        make_folder("--save-games", d)?;
     }
-    let proto =
-        games::new_session_with(root, &scenario, 0, false, &options).map_err(|e| e.to_string())?;
+    let proto = games::new_session_with(root, &scenario, 0, false, &options)?;
     let seats = proto.seats();
     let names: Vec<String> = (0..seats).map(|s| proto.seat_name(s)).collect();
     if let Some(p) = &players
         && p.len() != usize::from(seats)
     {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "--players needs one player per seat ({}), got {}",
             names.join(", "),
             p.len()
-        ));
+        )));
     }
     let all_random = players
         .as_ref()
         .is_none_or(|p| p.iter().all(|x| *x == crate::core::ai::Player::Random));
     let cores = crate::core::pool::cores();
-    let jobs: usize = a.num("--jobs", cores)?;
+    let jobs = jobs.unwrap_or(cores);
     if jobs == 0 {
-        return Err("--jobs must be at least 1".into());
+        return Err(Error::usage("--jobs must be at least 1"));
     }
     // Each game's search may share its larger batches with helper threads: the games
     // at once and their helpers fill the cores, no more (one thread each by default).
@@ -398,17 +470,21 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
     // Game g depends on the seed and g alone, so the games may be played in any order
     // and on any thread: they are collected by number, and the report is the same for
     // every --jobs.
-    let play = |g: usize| -> Result<crate::core::game::Playout, String> {
+    let play = |g: usize| -> Result<crate::core::game::Playout, Error> {
         let game_seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(g as u64);
-        let session = games::new_session_with(root, &scenario, game_seed, false, &options)
-            .map_err(|e| e.to_string())?;
+        let session = games::new_session_with(root, &scenario, game_seed, false, &options)?;
+        let in_game = |e: Error| Error::Game {
+            game: g,
+            seed: game_seed,
+            source: Box::new(e),
+        };
         let mut played = match (&players, all_random) {
             (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
         }
-        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        .map_err(|e| in_game(e.into()))?;
         let moves = std::mem::take(&mut played.moves);
         if let Some(dir) = &save_dir {
             save_game(
@@ -416,7 +492,7 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
                 &moves,
                 &dir.join(format!("game-{g:0w$}.ron", w = digits)),
             )
-            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+            .map_err(in_game)?;
         }
         Ok(played)
     };
@@ -478,14 +554,12 @@ fn simulate(root: &Path, a: &Args) -> Result<Exit, String> {
             .file_name()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        crate::core::save::write_atomic(&svg, report.svg().as_bytes(), "report chart")
-            .map_err(|e| e.to_string())?;
+        crate::core::save::write_atomic(&svg, report.svg().as_bytes(), "report chart")?;
         crate::core::save::write_atomic(
             md,
             report.markdown(Some(&svg_name), Some(&speed)).as_bytes(),
             "report",
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         eprintln!("wrote {} and {}", md.display(), svg.display());
     }
     Ok(0)
@@ -497,13 +571,13 @@ fn save_game(
     mut session: Box<dyn crate::core::session::GameSession>,
     moves: &[String],
     path: &Path,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     for m in moves {
-        session
-            .apply_str(m)
-            .map_err(|e| format!("replaying '{m}' for --save-games: {e}"))?;
+        session.apply_str(m).map_err(|e| {
+            crate::core::error::RuleError(format!("replaying '{m}' for --save-games: {e}"))
+        })?;
     }
-    session.save().write(path).map_err(|e| e.to_string())
+    Ok(session.save().write(path)?)
 }
 
 /// A scripted rules test (docs/script-format.md).
@@ -651,13 +725,10 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
     Ok(bad)
 }
 
-fn scripts(root: &Path, paths: &[String]) -> Result<Exit, String> {
-    if paths.is_empty() {
-        return Err("script needs at least one PATH".into());
-    }
+fn scripts(root: &Path, paths: &[PathBuf]) -> Result<Exit, Error> {
     let mut files = vec![];
     for p in paths {
-        collect_ron(Path::new(p), &mut files);
+        collect_ron(p, &mut files);
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
@@ -683,9 +754,8 @@ fn scripts(root: &Path, paths: &[String]) -> Result<Exit, String> {
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
-fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
-    let p = paths.first().ok_or("replay needs a SAVE file")?;
-    match games::load_save(root, Path::new(p)) {
+fn replay(root: &Path, save: &Path) -> Result<Exit, Error> {
+    match games::load_save(root, save) {
         Ok(g) => {
             for l in g.log() {
                 match l.visible_to {
@@ -703,6 +773,8 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
             );
             Ok(0)
         }
+        // A save that does not load or does not replay to its saved state: the problem
+        // `replay` looks for, exit status 1.
         Err(e) => {
             eprintln!("{e}");
             Ok(1)
@@ -710,46 +782,39 @@ fn replay(root: &Path, paths: &[String]) -> Result<Exit, String> {
     }
 }
 
-fn build_from_args(root: &Path, a: &Args) -> Result<Box<dyn GameSession>, String> {
-    if let Some(save) = a
-        .value("--save")?
-        .or_else(|| a.positional().first().cloned())
-    {
-        return games::load_save(root, Path::new(&save)).map_err(|e| e.to_string());
+/// The game of `view` and `screenshot`: the save, or a new game after `--steps` seeded
+/// random actions.
+fn build_game(root: &Path, a: &GameArgs) -> Result<Box<dyn GameSession>, Error> {
+    if let Some(save) = a.save.as_ref().or(a.save_file.as_ref()) {
+        return Ok(games::load_save(root, save)?);
     }
+    // clap requires --scenario when there is no save.
     let scenario = a
-        .value("--scenario")?
-        .ok_or("needs a SAVE or --scenario ID")?;
-    let seed: u64 = a.num("--seed", 1)?;
-    let steps: usize = a.num("--steps", 0)?;
-    let options = a.values("--option")?;
-    let mut g = games::new_session_with(root, &scenario, seed, false, &options)
-        .map_err(|e| e.to_string())?;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
-    for _ in 0..steps {
-        if !g.random_step(&mut rng).map_err(|e| e.to_string())? {
+        .scenario
+        .as_deref()
+        .ok_or_else(|| Error::usage("needs a SAVE or --scenario ID"))?;
+    let mut g = games::new_session_with(root, scenario, a.seed, false, &a.options)?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(a.seed ^ 0x5eed);
+    for _ in 0..a.steps {
+        if !g.random_step(&mut rng)? {
             break;
         }
     }
     Ok(g)
 }
 
-fn view(root: &Path, a: &Args) -> Result<Exit, String> {
-    let seat: u8 = a
-        .value("--seat")?
-        .ok_or("view needs --seat N")?
-        .parse()
-        .map_err(|_| "--seat must be a number")?;
-    let g = build_from_args(root, a)?;
+fn view(root: &Path, a: ViewArgs) -> Result<Exit, Error> {
+    let seat = a.seat;
+    let g = build_game(root, &a.game)?;
     if seat >= g.seats() {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "--seat {seat}: this game has seats 0..{}",
             g.seats() - 1
-        ));
+        )));
     }
-    if let Some(out) = a.value("--write-save")? {
-        g.save().write(Path::new(&out)).map_err(|e| e.to_string())?;
-        eprintln!("wrote {out}");
+    if let Some(out) = &a.write_save {
+        g.save().write(out)?;
+        eprintln!("wrote {}", out.display());
     }
     outln!("{}", g.view_ron(seat));
     outln!("// log visible to seat {seat}:");
@@ -759,22 +824,22 @@ fn view(root: &Path, a: &Args) -> Result<Exit, String> {
     Ok(0)
 }
 
-fn screenshot(a: &Args) -> Result<Exit, String> {
-    let out = a.value("--out")?.ok_or("screenshot needs --out FILE.png")?;
+fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     #[cfg(feature = "gui")]
     {
         let root = games::harvest::setup::data_root();
-        let g = build_from_args(&root, a)?;
-        let frames: u32 = a.num("--frames", 30)?;
+        let g = build_game(&root, &a.game)?;
         crate::gui::run(crate::gui::Launch {
             session: Some(g),
-            screenshot: Some((PathBuf::from(out), frames)),
+            screenshot: Some((a.out, a.frames)),
         });
         Ok(0)
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = out;
-        Err("this build has no GUI (built without the `gui` feature)".into())
+        let _ = (a.game, a.out, a.frames);
+        Err(Error::usage(
+            "this build has no GUI (built without the `gui` feature)",
+        ))
     }
 }

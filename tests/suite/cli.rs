@@ -1,5 +1,5 @@
 //! The command line: list, check, simulate (and its Markdown/SVG balance reports),
-//! script, replay, view, and --help.
+//! script, replay, view, --help, and the refusal of unknown flags and missing values.
 
 use crate::util::{bin, root, scratch};
 use std::process::Command;
@@ -51,7 +51,224 @@ fn every_command_has_help() {
     }
     let (code, _, err) = run(&["frobnicate"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown command"));
+    assert!(
+        err.contains("unrecognized subcommand 'frobnicate'"),
+        "{err}"
+    );
+}
+
+/// A command, what its `--help` must name, and arguments it accepts.
+struct Cmd {
+    /// The subcommand.
+    name: &'static str,
+    /// Its flags and positional arguments as the help writes them (`view` and
+    /// `screenshot` also [`GAME_ARGS`]).
+    names: &'static [&'static str],
+    /// Arguments it accepts (but for a missing file or display, it would run).
+    good: &'static [&'static str],
+}
+
+/// What `view` and `screenshot` also name: the game they show (a save, or a new game).
+const GAME_ARGS: [&str; 6] = [
+    "[SAVE]",
+    "--save <SAVE>",
+    "--scenario <ID>",
+    "--seed <S>",
+    "--steps <K>",
+    "--option <O>",
+];
+
+/// Every command.
+const COMMANDS: [Cmd; 7] = [
+    Cmd {
+        name: "list",
+        names: &[],
+        good: &[],
+    },
+    Cmd {
+        name: "check",
+        names: &["<PATH>..."],
+        good: &["scenarios/harvest_the_wind"],
+    },
+    Cmd {
+        name: "simulate",
+        names: &[
+            "--scenario <ID>",
+            "--games <N>",
+            "--seed <S>",
+            "--max-actions <N>",
+            "--players <P,P>",
+            "--option <O>",
+            "--jobs <J>",
+            "--report <FILE.md>",
+            "--save-games <DIR>",
+        ],
+        good: &[
+            "--scenario",
+            "harvest_the_wind/massacre_canyon",
+            "--games",
+            "1",
+        ],
+    },
+    Cmd {
+        name: "script",
+        names: &["<PATH>..."],
+        good: &["tests/scripts/harvest"],
+    },
+    Cmd {
+        name: "replay",
+        names: &["<SAVE>"],
+        good: &["saves/none.ron"],
+    },
+    Cmd {
+        name: "view",
+        names: &["--seat <N>", "--write-save <FILE>"],
+        good: &["--scenario", "harvest_the_wind/wood_lake", "--seat", "0"],
+    },
+    Cmd {
+        name: "screenshot",
+        names: &["--out <FILE.png>", "--frames <F>"],
+        good: &["--scenario", "harvest_the_wind/wood_lake", "--out", "x.png"],
+    },
+];
+
+#[test]
+fn every_command_help_names_its_flags_and_exits_0() {
+    for Cmd { name: c, names, .. } in COMMANDS {
+        for ask in [vec![c, "--help"], vec![c, "-h"], vec!["help", c]] {
+            let (code, out, err) = run(&ask);
+            assert_eq!(code, 0, "{ask:?}: {err}");
+            assert!(err.is_empty(), "{ask:?}: {err}");
+            assert!(
+                out.contains(&format!("Usage: wargame {c}")),
+                "{ask:?}: {out}"
+            );
+            let game: &[&str] = if matches!(c, "view" | "screenshot") {
+                &GAME_ARGS
+            } else {
+                &[]
+            };
+            for f in names.iter().chain(game) {
+                assert!(out.contains(f), "{ask:?} does not name {f}: {out}");
+            }
+        }
+    }
+    // The long help keeps the explanatory prose.
+    let (_, out, _) = run(&["simulate", "--help"]);
+    assert!(out.contains("95% confidence"), "{out}");
+    assert!(out.contains("[default: 200000]"), "{out}");
+    let (_, out, _) = run(&["check", "--help"]);
+    assert!(out.contains("file:line:column: message"), "{out}");
+    // The top level lists every command, and --version answers.
+    for ask in ["--help", "-h", "help"] {
+        let (code, out, _) = run(&[ask]);
+        assert_eq!(code, 0, "{ask}");
+        for c in COMMANDS.map(|c| c.name) {
+            assert!(out.contains(&format!("\n  {c} ")), "{ask}: no {c} in {out}");
+        }
+    }
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), format!("wargame {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn an_unknown_flag_is_refused_by_every_command() {
+    // Arguments that would be good without the unknown flag, which goes first, in the
+    // middle or last: the command must not run, whatever its other arguments.
+    for Cmd {
+        name: c,
+        good: rest,
+        ..
+    } in COMMANDS
+    {
+        for at in 0..=rest.len() {
+            let mut args = vec![c];
+            args.extend_from_slice(&rest[..at]);
+            args.push("--no-such-flag");
+            args.extend_from_slice(&rest[at..]);
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 2, "{args:?}: {out}{err}");
+            assert!(
+                err.starts_with("error: ") && err.contains("'--no-such-flag'"),
+                "{args:?}: {err}"
+            );
+            assert!(out.is_empty(), "{args:?} ran: {out}");
+        }
+    }
+    // A near miss gets a suggestion.
+    let (code, _, err) = run(&["view", "--seet", "0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'--seet'") && err.contains("'--seat'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_value_or_argument_is_refused_with_status_2() {
+    let cases: [(&[&str], &str); 12] = [
+        (
+            &["simulate", "--scenario"],
+            "a value is required for '--scenario <ID>'",
+        ),
+        (
+            &[
+                "simulate",
+                "--scenario",
+                "harvest_the_wind/washita",
+                "--option",
+            ],
+            "a value is required for '--option <O>'",
+        ),
+        (
+            &["view", "--scenario", "harvest_the_wind/wood_lake", "--seat"],
+            "a value is required for '--seat <N>'",
+        ),
+        (
+            &[
+                "screenshot",
+                "--scenario",
+                "harvest_the_wind/wood_lake",
+                "--out",
+            ],
+            "a value is required for '--out <FILE.png>'",
+        ),
+        (&["simulate", "--games", "2"], "--scenario <ID>"),
+        (&["check"], "<PATH>..."),
+        (&["script"], "<PATH>..."),
+        (&["replay"], "<SAVE>"),
+        (
+            &["view", "--scenario", "harvest_the_wind/wood_lake"],
+            "--seat <N>",
+        ),
+        (&["view", "--seat", "0"], "--scenario <ID>"),
+        (
+            &["screenshot", "--scenario", "harvest_the_wind/wood_lake"],
+            "--out <FILE.png>",
+        ),
+        // A save and a scenario are two games: one of them only.
+        (
+            &[
+                "view",
+                "g.ron",
+                "--scenario",
+                "harvest_the_wind/wood_lake",
+                "--seat",
+                "0",
+            ],
+            "cannot be used with",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{args:?}: want '{want}' in {err}"
+        );
+        assert!(out.is_empty(), "{args:?} ran: {out}");
+    }
 }
 
 #[test]
@@ -557,11 +774,17 @@ fn simulate_refuses_bad_arguments_clearly() {
             "cannot create folder",
         ),
         (vec!["--report", dir.to_str().unwrap()], "not a folder"),
-        (vec!["--report"], "--report needs a value"),
-        (vec!["--reprot", "x.md"], "unknown option '--reprot'"),
+        (
+            vec!["--report"],
+            "a value is required for '--report <FILE.md>'",
+        ),
+        (vec!["--reprot", "x.md"], "unexpected argument '--reprot'"),
         (vec!["--games", "0"], "--games must be at least 1"),
-        (vec!["--seed", "1", "--seed", "2"], "--seed is given twice"),
-        (vec!["--seed", "x"], "--seed: 'x' is not a number"),
+        (
+            vec!["--seed", "1", "--seed", "2"],
+            "'--seed <S>' cannot be used multiple times",
+        ),
+        (vec!["--seed", "x"], "invalid value 'x' for '--seed <S>'"),
         (vec!["--players", "greedy,bogus"], "ai:LEVEL"),
     ];
     for (extra, want) in cases {
