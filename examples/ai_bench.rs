@@ -42,8 +42,8 @@ fn main() {
         "actions",
         "game worst ms"
     );
-    for g in games::games() {
-        for id in games::scenarios(&root, g.id) {
+    for g in games::registry().games() {
+        for id in g.scenarios(&root) {
             if !id.contains(&filter) {
                 continue;
             }

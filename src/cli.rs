@@ -6,6 +6,8 @@
 
 use crate::core::data::{parse_ron, read_text};
 use crate::core::error::{DataError, Error};
+use crate::core::game::ActionKind;
+use crate::core::registry::OptionKind;
 use crate::core::session::GameSession;
 use crate::games;
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -273,10 +275,35 @@ pub fn run(args: &[String]) -> Exit {
 }
 
 fn list(root: &Path) -> Result<Exit, Error> {
-    for g in games::games() {
-        outln!("{} — {}", g.id, g.name);
-        outln!("  {}", g.blurb);
-        for s in games::scenarios(root, g.id) {
+    for g in games::registry().games() {
+        let seats = g.seat_range(&[]);
+        outln!("{} — {}", g.id(), g.name());
+        outln!("  {}", g.blurb());
+        outln!(
+            "  seats: {}",
+            if seats.start() == seats.end() {
+                seats.start().to_string()
+            } else {
+                format!("{}-{}", seats.start(), seats.end())
+            }
+        );
+        for o in g.options() {
+            let form = match o.kind {
+                OptionKind::Flag => o.key.to_string(),
+                OptionKind::Int { min, max, default } => {
+                    format!("{}={min}..{max} (default {default})", o.key)
+                }
+                OptionKind::Ints {
+                    count, min, max, ..
+                } => format!(
+                    "{}=N{} ({count} numbers {min}..{max})",
+                    o.key,
+                    ",N".repeat(count.saturating_sub(1))
+                ),
+            };
+            outln!("  option --option {form}: {}", o.help);
+        }
+        for s in g.scenarios(root) {
             let info = games::new_session(root, &s, 0, false)
                 .map(|_| String::new())
                 .unwrap_or_else(|e| format!("  [does not load: {e}]"));
@@ -499,7 +526,7 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
     let played = play_all(n, jobs, play)?;
     let secs = t0.elapsed().as_secs_f64();
     let game_id = proto.scenario().split('/').next().unwrap_or_default();
-    let game = games::games().into_iter().find(|g| g.id == game_id);
+    let game = games::registry().get(game_id);
     let mut command = format!(
         "wargame simulate --scenario {} --games {n} --seed {seed}",
         shell_word(&scenario)
@@ -525,10 +552,10 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         victory: info.map(|i| i.victory).unwrap_or_default(),
         game_name: game
             .as_ref()
-            .map_or(game_id.to_string(), |g| g.name.to_string()),
+            .map_or(game_id.to_string(), |g| g.name().to_string()),
         score_name: game
             .as_ref()
-            .map_or("victory points", |g| g.score_name)
+            .map_or("victory points", |g| g.score_name())
             .to_string(),
         seats: names,
         players: players
@@ -699,16 +726,13 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
             Step::EndUntil(key, want) => {
                 let mut n = 0;
                 while g.probe(key).as_deref() != Some(want.as_str()) && n < 500 {
-                    let legal = g.legal();
-                    // Pass or end if possible; otherwise take the first offered decision
-                    // (for example IX.D's choice of reinforcements).
-                    let act = if legal.iter().any(|l| l == "pass") {
-                        "pass".to_string()
-                    } else if legal.iter().any(|l| l == "end") {
-                        "end".to_string()
-                    } else {
-                        legal.first().cloned().unwrap_or_default()
-                    };
+                    // Decline or end the phase if possible; otherwise take the first
+                    // offered decision (for example IX.D's choice of reinforcements).
+                    let act = g
+                        .legal_of_kind(ActionKind::Decline)
+                        .or_else(|| g.legal_of_kind(ActionKind::EndPhase))
+                        .or_else(|| g.legal().first().cloned())
+                        .unwrap_or_default();
                     let act = act.as_str();
                     if g.apply_str(act).is_err() {
                         bad.push(format!(

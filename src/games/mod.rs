@@ -64,32 +64,3 @@ pub fn scenario_info(root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
 pub fn scenarios(root: &Path, game: &str) -> Vec<String> {
     registry().scenarios(root, game)
 }
-
-/// A game the program knows, as plain data (the registry's [`GameDef`] by value).
-///
-/// [`GameDef`]: crate::core::registry::GameDef
-#[derive(Clone, Debug)]
-pub struct GameInfo {
-    /// Id used in scenario ids (`harvest_the_wind`).
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// One-line description.
-    pub blurb: &'static str,
-    /// What the per-seat scores of an [`Outcome`](crate::core::game::Outcome) count.
-    pub score_name: &'static str,
-}
-
-/// The registered games as plain data, in menu order.
-pub fn games() -> Vec<GameInfo> {
-    registry()
-        .games()
-        .iter()
-        .map(|g| GameInfo {
-            id: g.id(),
-            name: g.name(),
-            blurb: g.blurb(),
-            score_name: g.score_name(),
-        })
-        .collect()
-}

@@ -309,8 +309,8 @@ fn every_shipped_scenario_plays_to_its_end_ai_against_ai() {
     // A small search budget keeps this quick; the whole search code path still runs
     // (tree, groups, rollouts, determinization) for both seats, to the end.
     let root = crate::util::root();
-    for g in wargame::games::games() {
-        for id in wargame::games::scenarios(&root, g.id) {
+    for g in wargame::games::registry().games() {
+        for id in g.scenarios(&root) {
             let s = wargame::games::new_session_with(&root, &id, 3, false, &[]).unwrap();
             let players = vec![Player::Iterations(4); usize::from(s.seats())];
             let p = s.play_with(&players, 11, 100_000).unwrap();

@@ -11,7 +11,7 @@
 //!   seat's view;
 //!
 //! and, per game: a save replays to the identical state, the same seed gives the same
-//! game, and seeded random games finish.
+//! game (and another seed another), and seeded random games finish.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -79,6 +79,7 @@ where
     );
     let mut saw_secret = false;
     for (id, options) in &plan.scenarios {
+        let mut games_seen: BTreeSet<String> = BTreeSet::new();
         for seed in 0..plan.seeds {
             let what = format!("{id} {options:?} seed {seed}");
             let mut g = registry
@@ -232,6 +233,7 @@ where
             let log_a: Vec<&LogEntry> = again.log().iter().collect();
             let log_b: Vec<&LogEntry> = g.log().iter().collect();
             assert_eq!(log_a, log_b, "{what}: same seed, other log");
+            games_seen.insert(g.state_ron());
             // A save replays to the identical state.
             let dir = std::env::temp_dir().join(format!(
                 "wargame-conformance-{}-{}",
@@ -251,6 +253,11 @@ where
             assert_eq!(loaded.history(), g.history());
             let _ = std::fs::remove_dir_all(&dir);
         }
+        // The seed matters: another seed gives another game.
+        assert!(
+            plan.seeds < 2 || games_seen.len() > 1,
+            "{id} {options:?}: every seed gave the same game"
+        );
     }
     assert!(
         saw_secret || !plan.hidden,
@@ -278,8 +285,8 @@ mod rulesets {
             &r,
             &Plan {
                 scenarios: no_options(ids),
-                seeds: 2,
-                max_actions: 500,
+                seeds: 4,
+                max_actions: 600,
                 must_finish: false,
                 determinize_every: 20,
                 hidden: true,
