@@ -89,7 +89,7 @@ pub fn logic_plugin(app: &mut App) {
             Update,
             (offer_auto_pass, click, redraw)
                 .chain()
-                .run_if(in_state(Screen::Playing).and(game_is::<Harvest>)),
+                .run_if(in_state(Screen::Playing).and_then(game_is::<Harvest>)),
         );
 }
 

@@ -261,7 +261,11 @@ fn menu_ui(
                 if cols[0].button(format!("Load {}", p.display())).clicked() {
                     match games::load_save(&root, &p) {
                         Ok(s) => {
-                            commands.insert_resource(Game::new(s, true));
+                            // Version-2 saves name who played each seat.
+                            let players = crate::core::save::SaveFile::read(&p)
+                                .map(|f| Game::players_of(&f))
+                                .unwrap_or_default();
+                            commands.insert_resource(Game::new(s, true).with_players(players));
                             next.set(Screen::Playing);
                         }
                         Err(e) => menu.error = format!("{e}"),

@@ -190,6 +190,28 @@ impl Game {
         self.after_change();
     }
 
+    /// The save file of this game, naming who plays each seat (`human`, or the computer
+    /// player's notation such as `ai:3`).
+    pub fn save_file(&self) -> crate::core::save::SaveFile {
+        let mut f = self.session.save();
+        f.players = (0..self.session.seats())
+            .map(|s| {
+                self.ai_player(s)
+                    .map_or("human".to_string(), |p| p.to_string())
+            })
+            .collect();
+        f
+    }
+
+    /// The seats of a save file: computer players where it names one, else human.
+    /// Entries that do not read as a player are human.
+    pub fn players_of(save: &crate::core::save::SaveFile) -> Vec<Option<Player>> {
+        save.players
+            .iter()
+            .map(|p| p.parse::<Player>().ok())
+            .collect()
+    }
+
     /// The typed session, when this game is of ruleset `R` (the one place the shell
     /// looks behind [`GameSession`] for a plugin).
     pub fn session_of<R: Knowledge + GameId>(&self) -> Option<&Session<R>>
@@ -261,7 +283,7 @@ impl Game {
         if t != self.autosaved_turn {
             self.autosaved_turn = t;
             let path = PathBuf::from("saves").join("autosave.ron");
-            let saved = match self.session.save().write(&path) {
+            let saved = match self.save_file().write(&path) {
                 Ok(()) => format!("autosaved turn {t} to {}", path.display()),
                 Err(e) => format!("autosave failed: {e}"),
             };
@@ -357,7 +379,7 @@ pub fn save(game: &mut Game) {
         .unwrap_or("game")
         .to_string();
     let path = PathBuf::from("saves").join(format!("{stem}.ron"));
-    game.status = match game.session.save().write(&path) {
+    game.status = match game.save_file().write(&path) {
         Ok(()) => format!("saved to {}", path.display()),
         Err(e) => format!("save failed: {e}"),
     };
@@ -510,7 +532,7 @@ pub fn play_ui(world: &mut World) {
                 run_hook(world, b, ui);
             }
             let charts = hooks.as_ref().is_some_and(|h| h.charts);
-            let mut fit = false;
+            let fit;
             let mut menu = false;
             {
                 let mut game = world.resource_mut::<Game>();

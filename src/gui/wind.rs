@@ -69,7 +69,7 @@ pub fn logic_plugin(app: &mut App) {
             Update,
             (click, redraw)
                 .chain()
-                .run_if(in_state(Screen::Playing).and(game_is::<Wind>)),
+                .run_if(in_state(Screen::Playing).and_then(game_is::<Wind>)),
         );
 }
 
@@ -486,7 +486,12 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
         // Decisions that are not made on the map: combat.
         let off_map: Vec<&String> = legal
             .iter()
-            .filter(|l| !l.starts_with("deploy ") && !l.starts_with("move ") && *l != "end")
+            .filter(|l| {
+                l.parse::<Action>().is_ok_and(|a| {
+                    !matches!(a, Action::Deploy { .. } | Action::Move { .. })
+                        && Wind::action_kind(&a) != ActionKind::EndPhase
+                })
+            })
             .collect();
         if mine && !off_map.is_empty() {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Decision:");

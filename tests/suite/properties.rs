@@ -1,12 +1,10 @@
 //! Property tests: random legal action sequences never panic, never leave a seat with
 //! no legal action, and replay (through a save file) to an identical state.
 
-use crate::util::{root, scenario_ids, scratch, session};
+use crate::util::session;
 use rand::{Rng, SeedableRng};
-use wargame::core::game::Rules;
 #[allow(unused_imports)]
 use wargame::core::session::GameSession;
-use wargame::games;
 use wargame::games::harvest::Harvest;
 
 #[test]

@@ -6,7 +6,6 @@
 use super::util::session;
 use rand::{Rng, SeedableRng};
 use wargame::core::game::Rules;
-use wargame::games;
 use wargame::games::wind::Wind;
 use wargame::games::wind::action::Action;
 
