@@ -499,3 +499,96 @@ impl Registry {
         def.check(root, path, FileKind::Scenario)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static DEFS: [OptionDef; 3] = [
+        OptionDef {
+            key: "death",
+            label: "Leader death",
+            help: "rule 11.1",
+            kind: OptionKind::Flag,
+            parts: &[],
+        },
+        OptionDef {
+            key: "turns",
+            label: "Turns",
+            help: "rule 11.5",
+            kind: OptionKind::Int {
+                min: 7,
+                max: 9,
+                default: 7,
+            },
+            parts: &[],
+        },
+        OptionDef {
+            key: "levels",
+            label: "Levels",
+            help: "rule 11.3",
+            kind: OptionKind::Ints {
+                count: 2,
+                min: 0,
+                max: 9,
+                default: 0,
+            },
+            parts: &["A", "B"],
+        },
+    ];
+
+    fn check(o: &[&str]) -> Result<(), String> {
+        validate_options(&DEFS, &o.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_are_checked_against_their_definitions() {
+        assert!(check(&[]).is_ok());
+        assert!(check(&["death", "turns=9", "levels=1,0"]).is_ok());
+        for (bad, says) in [
+            (
+                vec!["dearth"],
+                "unknown option 'dearth'; options are: death, turns=..., levels=...",
+            ),
+            (vec!["death=1"], "takes no value"),
+            (vec!["turns"], "needs a value"),
+            (vec!["turns=10"], "outside 7..=9"),
+            (vec!["turns=x"], "not a whole number"),
+            (vec!["levels=1"], "expected 2 numbers"),
+            (vec!["levels=1,10"], "outside 0..=9"),
+            (vec!["turns=8", "turns=9"], "given twice"),
+        ] {
+            let e = check(&bad).unwrap_err();
+            assert!(e.contains(says), "{bad:?}: {e}");
+        }
+        let e = validate_options(&[], &["x".to_string()]).unwrap_err();
+        assert!(e.contains("no optional rules"), "{e}");
+    }
+
+    #[test]
+    fn a_default_value_is_never_written_so_one_game_has_one_option_list() {
+        let values = option_values(&DEFS, &["turns=8".to_string()]);
+        assert_eq!(
+            values,
+            vec![
+                OptionValue::Flag(false),
+                OptionValue::Ints(vec![8]),
+                OptionValue::Ints(vec![0, 0])
+            ]
+        );
+        let written: Vec<String> = DEFS
+            .iter()
+            .zip(&values)
+            .filter_map(|(d, v)| d.notation(v))
+            .collect();
+        assert_eq!(written, vec!["turns=8".to_string()]);
+        assert_eq!(
+            DEFS[2].notation(&OptionValue::Ints(vec![1, 0])).as_deref(),
+            Some("levels=1,0")
+        );
+        assert_eq!(
+            DEFS[0].notation(&OptionValue::Flag(true)).as_deref(),
+            Some("death")
+        );
+    }
+}

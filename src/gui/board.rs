@@ -344,6 +344,19 @@ fn fit(
     tf.translation.y = board_centre.y + offset_px.y * ortho.scale;
 }
 
+/// On leaving the play screen: remove the board and a plugin's own marked entities
+/// (its counters and highlights, marked `M`), and the hex map the pointer used.
+#[allow(clippy::type_complexity)] // an ECS query filter: the board and the overlay together
+pub fn despawn_board<M: Component>(
+    mut commands: Commands,
+    q: Query<Entity, Or<(With<BoardEntity>, With<M>)>>,
+) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+    commands.remove_resource::<ActiveMap>();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

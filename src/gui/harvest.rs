@@ -4,8 +4,8 @@
 //! actions, and shows the turn bar, unit details, stack viewer, log and the FCT, MCT
 //! and TEC charts with the cell in use highlighted.
 
-use super::board::{self, ActiveMap, BoardArea, BoardEntity, Clicked, FitRequest, HEX, Hover};
-use super::playing::{Chooser, RulesetUi, RulesetUis, StandingOrder, game_is};
+use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
+use super::playing::{Chooser, RulesetUi, StandingOrder, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::game::Seat;
 use crate::core::hexmap::Coord;
@@ -47,11 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         end_label: "End phase",
         charts: true,
     };
-    app.init_resource::<RulesetUis>()
-        .world_mut()
-        .resource_mut::<RulesetUis>()
-        .0
-        .push(ui);
+    register_ruleset_ui(app, ui);
 }
 
 /// The standing order this ruleset offers: pass every reaction-fire window (IV).
@@ -84,7 +80,7 @@ pub fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Harvest>),
         )
-        .add_systems(OnExit(Screen::Playing), despawn_board)
+        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
         .add_systems(
             Update,
             (offer_auto_pass, click, redraw)
@@ -126,14 +122,6 @@ fn spawn_board(
     commands.insert_resource(ActiveMap(s.stat.map.clone()));
     fit.bounds = Some(bounds);
     fit.pending = true;
-}
-
-#[allow(clippy::type_complexity)] // an ECS query filter: boards and overlays together
-fn despawn_board(mut commands: Commands, q: Query<Entity, Or<(With<BoardEntity>, With<Overlay>)>>) {
-    for e in &q {
-        commands.entity(e).despawn();
-    }
-    commands.remove_resource::<ActiveMap>();
 }
 
 /// The actions among `legal` that a click on `hex` would mean for the selected piece.

@@ -172,13 +172,7 @@ fn menu_ui(
     let root = games::harvest::setup::data_root();
     let registry = games::registry();
     let list = registry.games();
-    let mut root_ui = egui::Ui::new(
-        ctx.clone(),
-        "menu_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root_ui = super::playing::background_ui(&ctx, "menu_root");
     egui::CentralPanel::default().show(&mut root_ui, |ui| {
         ui.heading("Wargame — board wargames of the American Indian Wars");
         ui.label(

@@ -431,6 +431,27 @@ impl RulesetUis {
     }
 }
 
+/// Register a ruleset plugin's hooks (call from its plugin's `build`).
+pub fn register_ruleset_ui(app: &mut App, ui: RulesetUi) {
+    app.init_resource::<RulesetUis>()
+        .world_mut()
+        .resource_mut::<RulesetUis>()
+        .0
+        .push(ui);
+}
+
+/// An egui `Ui` over the whole window on the background layer, for panels to lay
+/// out in.
+pub fn background_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
 /// The actions one click could mean, for the player to choose between (a ruleset's
 /// click handler fills it; the shell shows the chooser).
 #[derive(Resource, Default, Debug, Clone)]
@@ -483,13 +504,7 @@ pub fn play_ui(world: &mut World) {
         return;
     };
     let hooks = world.resource::<RulesetUis>().get(game_id).cloned();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "play_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = background_ui(&ctx, "play_root");
     let mut submit: Option<String> = None;
     egui::Panel::top("turn_bar").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -619,13 +634,7 @@ pub fn play_ui(world: &mut World) {
     world.resource_mut::<board::BoardArea>().0 =
         Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     if let Some(w) = hooks.as_ref().and_then(|h| h.windows) {
-        let mut over = egui::Ui::new(
-            ctx.clone(),
-            "play_windows".into(),
-            egui::UiBuilder::new()
-                .layer_id(egui::LayerId::background())
-                .max_rect(ctx.viewport_rect()),
-        );
+        let mut over = background_ui(&ctx, "play_windows");
         run_hook(world, w, &mut over);
     }
     if let Some(a) = submit {

@@ -6,7 +6,7 @@
 //! decisions and the log, all through the seat's view.
 
 use super::board::{BoardArea, BoardEntity, ClickedWorld, FitRequest};
-use super::playing::{RulesetUi, RulesetUis, game_is};
+use super::playing::{RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::game::{ActionKind, Rules, Seat};
 use crate::games::wind::action::Action;
@@ -47,11 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         end_label: "End segment",
         charts: false,
     };
-    app.init_resource::<RulesetUis>()
-        .world_mut()
-        .resource_mut::<RulesetUis>()
-        .0
-        .push(ui);
+    register_ruleset_ui(app, ui);
 }
 
 /// The systems that need no egui: board, blocks and clicks (headless tests use this).
@@ -64,7 +60,10 @@ pub fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Wind>),
         )
-        .add_systems(OnExit(Screen::Playing), despawn_board)
+        .add_systems(
+            OnExit(Screen::Playing),
+            super::board::despawn_board::<WindOverlay>,
+        )
         .add_systems(
             Update,
             (click, redraw)
@@ -224,16 +223,6 @@ fn spawn_board(
     }
     fit.bounds = Some((lo, hi));
     fit.pending = true;
-}
-
-#[allow(clippy::type_complexity)] // an ECS query filter: boards and overlays together
-fn despawn_board(
-    mut commands: Commands,
-    q: Query<Entity, Or<(With<BoardEntity>, With<WindOverlay>)>>,
-) {
-    for e in &q {
-        commands.entity(e).despawn();
-    }
 }
 
 /// The legal actions that would move or deploy `block` into `area`.

@@ -265,3 +265,70 @@ fn saves_of_format_version_1_still_load_and_replay() {
         assert_eq!(again.state, old.state, "{f}: the same state text as before");
     }
 }
+
+#[test]
+fn the_registry_refuses_unknown_games_options_and_files_it_cannot_place() {
+    let reg = games::registry();
+    let start = |options: &[&str]| wargame::core::registry::Start {
+        seed: 1,
+        manual_setup: false,
+        options: options.iter().map(|s| s.to_string()).collect(),
+    };
+    let e = reg
+        .new_session(&root(), "no_such_game/x", &start(&[]))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("unknown game 'no_such_game'") && e.contains("harvest_the_wind"),
+        "{e}"
+    );
+    let e = reg
+        .new_session(&root(), "harvest_the_wind/wagon_box", &start(&["turns=9"]))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("no optional rules"), "{e}");
+    let e = reg
+        .new_session(
+            &root(),
+            "moved_like_the_wind/apache_wars",
+            &start(&["turns=10"]),
+        )
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("outside 7..=9"), "{e}");
+    // A scenario file that names no game, or an unknown one, is refused with its place.
+    let dir = scratch("registry");
+    let p = write(&dir, "nameless.ron", "(\n  id: \"x\",\n)");
+    let e = reg.check_path(&root(), &p).unwrap_err().to_string();
+    assert!(
+        e.contains(":1:1:") && e.contains("does not name its game"),
+        "{e}"
+    );
+    let p = write(&dir, "other.ron", "(\n  game: \"chess\",\n)");
+    let e = reg.check_path(&root(), &p).unwrap_err().to_string();
+    assert!(
+        e.contains(":2:") && e.contains("unknown game 'chess'"),
+        "{e}"
+    );
+    // A map outside any game's folder.
+    let maps = dir.join("maps");
+    std::fs::create_dir_all(&maps).unwrap();
+    let p = write(&maps, "tile.ron", "()");
+    let e = reg.check_path(&root(), &p).unwrap_err().to_string();
+    assert!(e.contains("cannot tell which game"), "{e}");
+    // A scenario of one game loaded as another's.
+    let text = std::fs::read_to_string(root().join("scenarios/harvest_the_wind/wagon_box.ron"))
+        .unwrap()
+        .replacen(
+            "game: \"harvest_the_wind\"",
+            "game: \"moved_like_the_wind\"",
+            1,
+        );
+    let p = write(&dir, "wagon_box.ron", &text);
+    let e = reg.check_path(&root(), &p).unwrap_err().to_string();
+    // It is read as the game it names (here it is no block-game scenario), not guessed.
+    assert!(e.contains("wagon_box.ron:13:13: Expected string"), "{e}");
+}

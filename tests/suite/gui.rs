@@ -608,3 +608,21 @@ fn a_report_variant_reads_as_its_players_and_the_seed_of_a_second_sample() {
     assert_eq!(variant_label("ai-seedy"), "ai, seedy");
     assert_eq!(variant_label("ai-seed"), "ai, seed");
 }
+
+#[test]
+fn a_save_names_each_seats_player_and_loading_it_restores_them() {
+    use wargame::core::ai::Player;
+    let s = games::new_session(&root(), "harvest_the_wind/wagon_box", 2, false).unwrap();
+    let g = Game::new(s, false).with_players(vec![None, Some(Player::Search { level: 3 })]);
+    let f = g.save_file();
+    assert_eq!(f.version, 2);
+    assert_eq!(f.players, vec!["human".to_string(), "ai:3".to_string()]);
+    assert_eq!(
+        Game::players_of(&f),
+        vec![None, Some(Player::Search { level: 3 })]
+    );
+    // A version-1 save names no players: every seat is human.
+    let mut old = f.clone();
+    old.players.clear();
+    assert!(Game::players_of(&old).is_empty());
+}

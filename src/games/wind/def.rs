@@ -20,21 +20,21 @@ pub static DEF: Def = Def;
 static OPTIONS: [OptionDef; 4] = [
     OptionDef {
         key: "apache_leader_death",
-        label: "Apache Leader death",
+        label: "11.1 Apache Leader death",
         help: "rule 11.1: an Apache Leader can be killed in combat",
         kind: OptionKind::Flag,
         parts: &[],
     },
     OptionDef {
         key: "army_leader_death",
-        label: "Army Leader death",
+        label: "11.2 Army Leader death",
         help: "rule 11.2: an Army Leader can be killed in combat",
         kind: OptionKind::Flag,
         parts: &[],
     },
     OptionDef {
         key: "turns",
-        label: "Turns",
+        label: "11.5 Turns",
         help: "rule 11.5: play 8 or 9 turns instead of 7",
         kind: OptionKind::Int {
             min: 7,
@@ -45,7 +45,7 @@ static OPTIONS: [OptionDef; 4] = [
     },
     OptionDef {
         key: "levels",
-        label: "Starting Victory Levels",
+        label: "11.3/11.4 Starting Victory Levels",
         help: "rules 11.3 (bidding) and 11.4 (handicap): starting Victory Levels, Apache,Army",
         kind: OptionKind::Ints {
             count: 2,
