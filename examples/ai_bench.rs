@@ -31,7 +31,7 @@ fn main() {
     let only: Option<u64> = std::env::var("AI_BENCH_POSITION")
         .ok()
         .and_then(|p| p.parse().ok());
-    let root = games::harvest::setup::data_root();
+    let root = wargame::core::data::data_root();
     print!("{:<34}", "scenario");
     for l in 1..=levels {
         print!(" {:>16}", format!("ai:{l} ms/move"));

@@ -258,7 +258,7 @@ pub fn run(args: &[String]) -> Exit {
         outln!("{USAGE}");
         return 0;
     };
-    let root = games::harvest::setup::data_root();
+    let root = crate::core::data::data_root();
     let res = match command {
         Command::List => list(&root),
         Command::Check(a) => check(&root, &a.paths),
@@ -851,7 +851,7 @@ fn view(root: &Path, a: ViewArgs) -> Result<Exit, Error> {
 fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     #[cfg(feature = "gui")]
     {
-        let root = games::harvest::setup::data_root();
+        let root = crate::core::data::data_root();
         let g = build_game(&root, &a.game)?;
         crate::gui::run(crate::gui::Launch {
             session: Some(g),

@@ -110,6 +110,19 @@ impl Source {
     }
 }
 
+/// The data root: `WARGAME_DATA`, else the current folder if it has `scenarios/`, else
+/// the folder the crate was built from.
+pub fn data_root() -> std::path::PathBuf {
+    if let Ok(d) = std::env::var("WARGAME_DATA") {
+        return std::path::PathBuf::from(d);
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if cwd.join("scenarios").is_dir() && cwd.join("rules").is_dir() {
+        return cwd;
+    }
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Scenario ids shipped for a game (`<game>/<stem>` for each `scenarios/<game>/*.ron`),
 /// sorted. Map files live in `scenarios/<game>/maps/` and are not listed.
 pub fn scenario_ids(root: &Path, game: &str) -> Vec<String> {

@@ -38,7 +38,8 @@ pub struct MenuState {
     cached_game: Option<usize>,
     /// Who plays each seat of the next game.
     seats: Vec<SeatChoice>,
-    /// The chosen scenario's seat names, read once per scenario (scenario id, names).
+    /// The chosen scenario's seat names, read once per scenario and options (the
+    /// scenario id and options, names).
     seat_names: Option<(String, Vec<String>)>,
     /// The chosen scenario's shipped balance report (scenario id and report variant,
     /// text if any).
@@ -169,7 +170,7 @@ fn menu_ui(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let root = games::harvest::setup::data_root();
+    let root = crate::core::data::data_root();
     let registry = games::registry();
     let list = registry.games();
     let mut root_ui = super::playing::background_ui(&ctx, "menu_root");
@@ -331,11 +332,14 @@ fn menu_ui(
 /// The seat selector: Human or Computer (with its level) for each seat of the chosen
 /// scenario.
 fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id: &str) {
-    if menu.seat_names.as_ref().is_none_or(|(k, _)| k != id) {
-        let names = menu_session(root, id, 0, false, &[])
+    // The seats may depend on the options chosen (a game of one to five players).
+    let options = menu_options(menu, id);
+    let key = format!("{id} {}", options.join(" "));
+    if menu.seat_names.as_ref().is_none_or(|(k, _)| *k != key) {
+        let names = menu_session(root, id, 0, false, &options)
             .map(|s| (0..s.seats()).map(|i| s.seat_name(i)).collect())
             .unwrap_or_default();
-        menu.seat_names = Some((id.to_string(), names));
+        menu.seat_names = Some((key, names));
     }
     let names = menu
         .seat_names

@@ -461,7 +461,7 @@ fn ai_does_not_pace_a_mounted_unit_between_friends_iii_c_2_c_iii_e_1() {
 /// never ended); past the stall guard it now keeps to the actions worth considering.
 #[test]
 fn greedy_stops_walking_between_friends_when_no_end_is_legal_iii_e_1_iii_c_2_c() {
-    let root = wargame::games::harvest::setup::data_root();
+    let root = wargame::core::data::data_root();
     // The seeds `simulate --seed 1` gives its game 9.
     let game_seed = 1u64.wrapping_mul(6364136223846793005).wrapping_add(9);
     let s = wargame::games::new_session_with(

@@ -266,75 +266,26 @@ where
     );
 }
 
-/// Each ruleset calls the suite once, with its scenarios.
-mod rulesets {
-    use super::{Plan, conformance};
-    use wargame::games::harvest::Harvest;
-    use wargame::games::wind::Wind;
+/// Scenario ids with no options.
+pub fn no_options(ids: Vec<String>) -> Vec<(String, Vec<String>)> {
+    ids.into_iter().map(|id| (id, vec![])).collect()
+}
 
-    fn no_options(ids: Vec<String>) -> Vec<(String, Vec<String>)> {
-        ids.into_iter().map(|id| (id, vec![])).collect()
-    }
-
-    #[test]
-    fn harvest_the_wind_conforms() {
-        let r = wargame::games::registry();
-        let ids = r.scenarios(&crate::util::root(), "harvest_the_wind");
-        assert_eq!(ids.len(), 6);
-        conformance::<Harvest>(
-            &r,
-            &Plan {
-                scenarios: no_options(ids),
-                seeds: 4,
-                max_actions: 600,
-                must_finish: false,
-                determinize_every: 20,
-                hidden: true,
-            },
-        );
-    }
-
-    #[test]
-    fn moved_like_the_wind_conforms() {
-        let r = wargame::games::registry();
-        let mut scenarios = no_options(r.scenarios(&crate::util::root(), "moved_like_the_wind"));
-        scenarios.push((
-            "moved_like_the_wind/apache_wars".into(),
-            vec![
-                "apache_leader_death".into(),
-                "turns=8".into(),
-                "levels=1,0".into(),
+#[test]
+fn the_toy_ruleset_conforms_with_three_and_two_seats() {
+    let r = crate::toy::registry();
+    conformance::<crate::toy::Fires>(
+        &r,
+        &Plan {
+            scenarios: vec![
+                ("toy_three_fires/ring".into(), vec![]),
+                ("toy_three_fires/ring".into(), vec!["players=2".into()]),
             ],
-        ));
-        conformance::<Wind>(
-            &r,
-            &Plan {
-                scenarios,
-                seeds: 2,
-                max_actions: 20_000,
-                must_finish: true,
-                determinize_every: 40,
-                hidden: true,
-            },
-        );
-    }
-
-    #[test]
-    fn the_toy_ruleset_conforms_with_three_and_two_seats() {
-        let r = crate::toy::registry();
-        conformance::<crate::toy::Fires>(
-            &r,
-            &Plan {
-                scenarios: vec![
-                    ("toy_three_fires/ring".into(), vec![]),
-                    ("toy_three_fires/ring".into(), vec!["players=2".into()]),
-                ],
-                seeds: 12,
-                max_actions: 200,
-                must_finish: true,
-                determinize_every: 1,
-                hidden: true,
-            },
-        );
-    }
+            seeds: 12,
+            max_actions: 200,
+            must_finish: true,
+            determinize_every: 1,
+            hidden: true,
+        },
+    );
 }

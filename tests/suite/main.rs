@@ -9,7 +9,6 @@ mod conformance;
 #[cfg(feature = "gui")]
 mod gui;
 mod harvest;
-mod properties;
 mod scenarios;
 mod toy;
 mod util;

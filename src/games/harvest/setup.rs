@@ -10,7 +10,7 @@ use crate::core::dice::Dice;
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// Game id of Harvest the Wind.
@@ -177,18 +177,9 @@ fn tile_to_map(t: &MapTile) -> HexMap {
     }
 }
 
-/// The data root: `WARGAME_DATA`, else the current folder if it has `scenarios/`, else
-/// the folder the crate was built from.
-pub fn data_root() -> PathBuf {
-    if let Ok(d) = std::env::var("WARGAME_DATA") {
-        return PathBuf::from(d);
-    }
-    let cwd = std::env::current_dir().unwrap_or_default();
-    if cwd.join("scenarios").is_dir() && cwd.join("rules").is_dir() {
-        return cwd;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+/// The data root (`core::data::data_root`), kept here for the benches and examples
+/// that name it through this module.
+pub use crate::core::data::data_root;
 
 /// Scenario ids shipped for this game (`harvest_the_wind/<stem>`), sorted.
 pub fn scenario_ids(root: &Path) -> Vec<String> {

@@ -5,6 +5,7 @@
 
 mod ai;
 mod bad_input;
+mod conformance;
 mod examples;
 mod playouts;
 mod rules;

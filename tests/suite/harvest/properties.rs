@@ -1,5 +1,5 @@
-//! Property tests: random legal action sequences never panic, never leave a seat with
-//! no legal action, and replay (through a save file) to an identical state.
+//! Harvest the Wind property tests: seeds, serialization, undo at a die roll, and
+//! garbage or near-miss actions that never panic or change the state.
 
 use crate::util::session;
 use rand::{Rng, SeedableRng};
