@@ -5,9 +5,8 @@
 //! and TEC charts with the cell in use highlighted.
 
 use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
-use super::playing::{Chooser, RulesetUi, StandingOrder, game_is, register_ruleset_ui};
+use super::playing::{Chooser, Drawn, RulesetUi, StandingOrder, game_is, register_ruleset_ui};
 use super::{Game, Screen};
-use crate::core::game::Seat;
 use crate::core::hexmap::Coord;
 use crate::core::session::GameSession;
 use crate::games::harvest::action::Action;
@@ -28,11 +27,8 @@ pub struct Selection {
     pub piece: Option<String>,
     /// Hex of the selected stack (for the stack viewer).
     pub hex: Option<Coord>,
-    /// Generation drawn.
-    drawn: u64,
-    /// Selection drawn.
-    drawn_sel: Option<String>,
-    drawn_viewer: Option<(Seat, bool)>,
+    /// What was drawn last: the selected piece and the hovered hex.
+    drawn: Drawn<(Option<String>, Option<Coord>)>,
 }
 
 /// Register the plugin: the logic systems plus its parts of the play screen.
@@ -334,21 +330,12 @@ fn redraw(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     hover: Res<Hover>,
-    mut last_hover: Local<Option<Coord>>,
 ) {
     let Some(game) = game else { return };
-    let viewer = (game.viewer, game.curtain_down);
-    if sel.drawn == game.generation
-        && sel.drawn_sel == sel.piece
-        && sel.drawn_viewer == Some(viewer)
-        && *last_hover == hover.0
-    {
+    let key = (sel.piece.clone(), hover.0);
+    if !sel.drawn.changed(&game, key) {
         return;
     }
-    sel.drawn = game.generation;
-    sel.drawn_sel = sel.piece.clone();
-    sel.drawn_viewer = Some(viewer);
-    *last_hover = hover.0;
     for e in &overlay {
         commands.entity(e).despawn();
     }

@@ -452,6 +452,32 @@ pub fn background_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
     )
 }
 
+/// What a plugin last drew, so that it redraws its counters and highlights only when
+/// the game, the seat on screen, the curtain or its own selection (`K`) changed.
+#[derive(Debug)]
+pub struct Drawn<K> {
+    last: Option<(u64, (u8, bool), K)>,
+}
+
+impl<K> Default for Drawn<K> {
+    fn default() -> Self {
+        Self { last: None }
+    }
+}
+
+impl<K: PartialEq> Drawn<K> {
+    /// Whether anything that is drawn changed since the last call that said so; it then
+    /// remembers the new state.
+    pub fn changed(&mut self, game: &Game, key: K) -> bool {
+        let now = (game.generation, (game.viewer, game.curtain_down), key);
+        if self.last.as_ref() == Some(&now) {
+            return false;
+        }
+        self.last = Some(now);
+        true
+    }
+}
+
 /// The actions one click could mean, for the player to choose between (a ruleset's
 /// click handler fills it; the shell shows the chooser).
 #[derive(Resource, Default, Debug, Clone)]

@@ -6,9 +6,9 @@
 //! decisions and the log, all through the seat's view.
 
 use super::board::{BoardArea, BoardEntity, ClickedWorld, FitRequest};
-use super::playing::{RulesetUi, game_is, register_ruleset_ui};
+use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
-use crate::core::game::{ActionKind, Rules, Seat};
+use crate::core::game::{ActionKind, Rules};
 use crate::games::wind::action::Action;
 use crate::games::wind::data::{BlockKind, Nation};
 use crate::games::wind::state::State;
@@ -30,9 +30,8 @@ pub struct WindSelection {
     pub block: Option<String>,
     /// Blocks the selected Army Leader takes along (handles).
     pub party: Vec<String>,
-    drawn: u64,
-    drawn_sel: Option<(Option<usize>, Option<String>, usize)>,
-    drawn_viewer: Option<(Seat, bool)>,
+    /// What was drawn last: the selected area, block and party size.
+    drawn: Drawn<(Option<usize>, Option<String>, usize)>,
 }
 
 /// Register the plugin: the logic systems plus its parts of the play screen.
@@ -290,17 +289,10 @@ fn redraw(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Some(game) = game else { return };
-    let viewer = (game.viewer, game.curtain_down);
-    let now = (sel.area, sel.block.clone(), sel.party.len());
-    if sel.drawn == game.generation
-        && sel.drawn_sel.as_ref() == Some(&now)
-        && sel.drawn_viewer == Some(viewer)
-    {
+    let key = (sel.area, sel.block.clone(), sel.party.len());
+    if !sel.drawn.changed(&game, key) {
         return;
     }
-    sel.drawn = game.generation;
-    sel.drawn_sel = Some(now);
-    sel.drawn_viewer = Some(viewer);
     for e in &overlay {
         commands.entity(e).despawn();
     }
