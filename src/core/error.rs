@@ -84,6 +84,10 @@ pub enum Error {
     /// not valid; it names the file and, when known, the line and column.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// Text that is no action in the game's notation (a typo, a save or script
+    /// edited by hand); the text says what was expected.
+    #[error("{0}")]
+    Parse(String),
     /// An action the rules refuse (while playing, replaying or stepping a game).
     #[error(transparent)]
     Illegal(#[from] RuleError),
@@ -121,7 +125,7 @@ impl Error {
     pub fn exit_status(&self) -> i32 {
         match self {
             Error::Usage(_) | Error::Data(_) | Error::Io { .. } => 2,
-            Error::Illegal(_) => 2,
+            Error::Parse(_) | Error::Illegal(_) => 2,
             Error::Game { source, .. } => source.exit_status(),
         }
     }

@@ -142,10 +142,10 @@ pub enum SeatResult {
 
 /// How a finished game ended: a result per seat, the scores and why.
 ///
-/// Written as `(winner: Some(1), scores: .., summary: ..)` when one seat won and every
-/// other lost, or every seat drew (`winner: None`): the form states were saved in before
+/// Written as `(winner: Some(1), scores: .., summary: ..)` when one of two seats won and
+/// the other lost, or both drew (`winner: None`): the form states were saved in before
 /// per-seat results, so those saves still replay to the same text. Any other outcome
-/// (ranks, several winners, a solitaire loss) is written with `results: [..]`.
+/// (one seat, ranks, several winners) is written with `results: [..]`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(from = "OutcomeRepr")]
 pub struct Outcome {
@@ -162,7 +162,7 @@ pub struct Outcome {
 #[derive(Deserialize)]
 struct OutcomeRepr {
     #[serde(default)]
-    results: Option<Vec<SeatResult>>,
+    results: Vec<SeatResult>,
     #[serde(default)]
     winner: Option<Seat>,
     scores: Vec<i32>,
@@ -172,9 +172,10 @@ struct OutcomeRepr {
 impl Serialize for Outcome {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let seats = u8::try_from(self.results.len()).unwrap_or(u8::MAX);
+        // Only a two-seat outcome has the old form (it reads back as two seats).
         let two_sided = [None, self.winner()].into_iter().find(|w| {
-            *self == Outcome::decided(seats, *w, self.scores.clone(), self.summary.clone())
+            self.results.len() == 2
+                && *self == Outcome::decided(2, *w, self.scores.clone(), self.summary.clone())
         });
         let mut st = ser.serialize_struct("Outcome", 3)?;
         match two_sided {
@@ -190,12 +191,12 @@ impl Serialize for Outcome {
 impl From<OutcomeRepr> for Outcome {
     fn from(r: OutcomeRepr) -> Self {
         match r.results {
-            Some(results) => Outcome {
+            results if !results.is_empty() => Outcome {
                 results,
                 scores: r.scores,
                 summary: r.summary,
             },
-            None => {
+            _ => {
                 let seats = u8::try_from(r.scores.len()).unwrap_or(u8::MAX).max(2);
                 Outcome::decided(seats, r.winner, r.scores, r.summary)
             }
@@ -428,4 +429,54 @@ pub fn random_playout<R: Rules>(
         trace: trace.finish::<R>(state),
         moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_read_back_as_written_and_two_seat_ones_in_the_old_form() {
+        let cases = [
+            Outcome::decided(2, Some(1), vec![3, 5], "b wins"),
+            Outcome::decided(2, None, vec![4, 4], "a draw"),
+            Outcome {
+                results: vec![SeatResult::Win],
+                scores: vec![7],
+                summary: "solitaire win".into(),
+            },
+            Outcome {
+                results: vec![SeatResult::Loss],
+                scores: vec![0],
+                summary: "solitaire loss".into(),
+            },
+            Outcome {
+                results: vec![
+                    SeatResult::Rank(2),
+                    SeatResult::Rank(1),
+                    SeatResult::Rank(2),
+                ],
+                scores: vec![1, 3, 1],
+                summary: "ranks".into(),
+            },
+        ];
+        for o in cases {
+            let text = ron::to_string(&o).unwrap();
+            assert_eq!(ron::from_str::<Outcome>(&text).unwrap(), o, "{text}");
+            assert_eq!(text.contains("winner"), o.results.len() == 2, "{text}");
+        }
+        // A version-1 outcome reads as two seats.
+        let old: Outcome = ron::from_str("(winner:Some(0),scores:[2,1],summary:\"x\")").unwrap();
+        assert_eq!(old.results, vec![SeatResult::Win, SeatResult::Loss]);
+        assert_eq!(old.winner(), Some(0));
+    }
+
+    #[test]
+    fn a_log_line_for_several_seats_is_read_by_those_only() {
+        let l = LogEntry::to_seats(Seats::of([0, 2]), "x");
+        assert!(l.visible(0) && !l.visible(1) && l.visible(2));
+        assert_eq!(ron::to_string(&Seats::one(1)).unwrap(), "1");
+        let back: Seats = ron::from_str(&ron::to_string(&Seats::of([0, 2])).unwrap()).unwrap();
+        assert_eq!(back, Seats::of([0, 2]));
+    }
 }

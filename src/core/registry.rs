@@ -409,8 +409,6 @@ impl Registry {
                 format!("save names a scenario that does not load: {e}"),
             )
         })?;
-        validate_options(def.options(), &start.options)
-            .map_err(|e| data::error_near(&file, &text, "options", e))?;
         let mut g = def.new_session(root, r, &start).map_err(|e| {
             DataError::file(
                 &file,

@@ -147,8 +147,13 @@ pub trait GameSession: Send + Sync {
     }
     /// Words `seat` must never read now ([`Rules::secrets`]).
     fn secrets(&self, seat: Seat) -> Vec<String>;
-    /// Parse and apply an action in notation.
-    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError>;
+    /// Parse and apply an action in notation: [`Error::Parse`] when the text is no
+    /// action of this game, [`Error::Illegal`] when the rules refuse it; either way
+    /// nothing changes.
+    ///
+    /// [`Error::Parse`]: super::error::Error::Parse
+    /// [`Error::Illegal`]: super::error::Error::Illegal
+    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, super::error::Error>;
     /// Undo the last action if allowed.
     fn undo(&mut self) -> bool;
     /// The seat to act, or `None` when over.
@@ -238,9 +243,9 @@ where
     fn secrets(&self, seat: Seat) -> Vec<String> {
         R::secrets(&self.state, seat)
     }
-    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, RuleError> {
-        let a: R::Action = action.parse().map_err(RuleError)?;
-        self.apply(&a)
+    fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, super::error::Error> {
+        let a: R::Action = action.parse().map_err(super::error::Error::Parse)?;
+        Ok(self.apply(&a)?)
     }
     fn undo(&mut self) -> bool {
         Session::undo(self)

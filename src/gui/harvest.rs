@@ -5,7 +5,7 @@
 //! and TEC charts with the cell in use highlighted.
 
 use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
-use super::playing::{Chooser, Drawn, RulesetUi, StandingOrder, game_is, register_ruleset_ui};
+use super::playing::{Drawn, RulesetUi, StandingOrder, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::hexmap::Coord;
 use crate::core::session::GameSession;
@@ -71,7 +71,6 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Hover>()
         .init_resource::<FitRequest>()
         .init_resource::<BoardArea>()
-        .init_resource::<Chooser>()
         .add_systems(
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Harvest>),
@@ -159,13 +158,12 @@ fn click(
     mut game: Option<ResMut<Game>>,
     clicked: Res<Clicked>,
     mut sel: ResMut<Selection>,
-    mut choice: ResMut<Chooser>,
     keys: Res<ButtonInput<KeyCode>>,
 ) {
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.piece = None;
-        choice.0.clear();
+        game.choice.clear();
     }
     // A flight (II.B.3-4) is made one hex at a time by its owner: select the unit.
     if game.can_act()
@@ -175,7 +173,7 @@ fn click(
         let id = s.p(unit).id.to_string();
         if sel.piece.as_deref() != Some(id.as_str()) {
             sel.piece = Some(id);
-            choice.0.clear();
+            game.choice.clear();
         }
     }
     let Some(hex) = clicked.0 else { return };
@@ -198,14 +196,14 @@ fn click(
     if acts.len() == 1 {
         let a = acts[0].clone();
         game.submit(&a);
-        choice.0.clear();
+        game.choice.clear();
         return;
     }
     if acts.len() > 1 {
-        choice.0 = acts;
+        game.choice = acts;
         return;
     }
-    choice.0.clear();
+    game.choice.clear();
     // Select a piece of the viewing seat in the hex, cycling through the stack.
     let Some(s) = state(game) else { return };
     let v = view(s, game.viewer);
@@ -232,14 +230,14 @@ fn click(
         None => own.first().cloned(),
     };
     if !reveals.is_empty() {
-        choice.0 = reveals;
+        game.choice = reveals;
     } else if sel.piece.is_none() {
         // A hex-only action (melee) when nothing of ours is there.
         let hex_only = actions_at(&legal, None, hex);
         if hex_only.len() == 1 {
             game.submit(&hex_only[0]);
         } else if hex_only.len() > 1 {
-            choice.0 = hex_only;
+            game.choice = hex_only;
         }
     }
 }
@@ -651,7 +649,6 @@ fn side_panel(
     InMut(ui): InMut<egui::Ui>,
     mut game: ResMut<Game>,
     mut sel: ResMut<Selection>,
-    mut choice: ResMut<Chooser>,
     hover: Res<Hover>,
 ) {
     // The legal actions of the seat to act, only when that is the human at the screen.
@@ -661,6 +658,7 @@ fn side_panel(
         vec![]
     };
     let mut submit: Option<String> = None;
+    let mut clear_choice = false;
     {
         let Some(s) = state(&game) else { return };
         let v = view(s, game.viewer);
@@ -791,7 +789,7 @@ fn side_panel(
                         .clicked()
                     {
                         sel.piece = Some(p.id.clone());
-                        choice.0.clear();
+                        clear_choice = true;
                     }
                 }
             });
@@ -836,8 +834,10 @@ fn side_panel(
             },
         );
     }
+    if clear_choice {
+        game.choice.clear();
+    }
     if let Some(a) = submit {
-        choice.0.clear();
         game.submit(&a);
     }
 }

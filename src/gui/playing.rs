@@ -37,6 +37,10 @@ pub struct Game {
     pub autosaved_turn: u32,
     /// Show the charts window.
     pub charts: bool,
+    /// The actions one click could mean, for the player at the screen to choose between
+    /// (a ruleset's click handler fills it; the shell shows it only to the seat that may
+    /// act, and clears it whenever the game changes).
+    pub choice: Vec<String>,
     /// A standing order the ruleset's plugin offers (Harvest the Wind: pass every
     /// reaction-fire window), with the seats that gave it.
     pub standing: Option<StandingOrder>,
@@ -81,6 +85,7 @@ impl Game {
             status: String::new(),
             autosaved_turn: turn,
             charts: false,
+            choice: Vec::new(),
             standing: None,
             players: vec![None; seats],
             ai_seed,
@@ -157,6 +162,9 @@ impl Game {
                     None => format!("done: {action}"),
                 };
                 self.after_change();
+            }
+            Err(crate::core::error::Error::Parse(e)) => {
+                self.status = format!("not an action: {e}");
             }
             Err(e) => self.status = format!("refused: {e}"),
         }
@@ -255,6 +263,7 @@ impl Game {
     fn after_change(&mut self) {
         self.generation += 1;
         self.state_gen += 1;
+        self.choice.clear();
         // Standing orders: decline the decisions they cover for the seats that gave them.
         let mut passes = 0;
         while passes < 100
@@ -276,6 +285,15 @@ impl Game {
             && self.is_human(next)
         {
             let from_human = self.is_human(self.viewer);
+            if from_human {
+                // The status line may quote the last seat's action, which can name its
+                // hidden pieces: the next seat reads only whose turn it is.
+                self.status = format!(
+                    "{} has acted; {} to act",
+                    self.session.seat_name(self.viewer),
+                    self.session.seat_name(next)
+                );
+            }
             self.viewer = next;
             self.curtain_down = self.curtain && from_human;
         }
@@ -478,11 +496,6 @@ impl<K: PartialEq> Drawn<K> {
     }
 }
 
-/// The actions one click could mean, for the player to choose between (a ruleset's
-/// click handler fills it; the shell shows the chooser).
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Chooser(pub Vec<String>);
-
 /// Run condition: a game of ruleset `R` is being played. Every system of a ruleset's
 /// plugin runs only then.
 pub fn game_is<R: GameId>(game: Option<Res<Game>>) -> bool {
@@ -492,10 +505,6 @@ pub fn game_is<R: GameId>(game: Option<Res<Game>>) -> bool {
 /// Register the play screen's shell.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RulesetUis>()
-        .init_resource::<Chooser>()
-        .add_systems(OnExit(Screen::Playing), |mut c: ResMut<Chooser>| {
-            c.0.clear()
-        })
         .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
@@ -639,7 +648,14 @@ pub fn play_ui(world: &mut World) {
     egui::Panel::left("side_panel")
         .default_size(300.0)
         .show(&mut root, |ui| {
-            let choice = world.resource::<Chooser>().0.clone();
+            let game = world.resource::<Game>();
+            // Only the person who may act sees the choice (it may name their hidden
+            // pieces); it is cleared whenever the game changes.
+            let choice = if game.can_act() {
+                game.choice.clone()
+            } else {
+                vec![]
+            };
             if !choice.is_empty() {
                 ui.colored_label(egui::Color32::from_rgb(240, 200, 80), "Choose:");
                 for c in choice {
@@ -648,7 +664,7 @@ pub fn play_ui(world: &mut World) {
                     }
                 }
                 if ui.small_button("Cancel").clicked() {
-                    world.resource_mut::<Chooser>().0.clear();
+                    world.resource_mut::<Game>().choice.clear();
                 }
                 ui.separator();
             }
@@ -664,7 +680,6 @@ pub fn play_ui(world: &mut World) {
         run_hook(world, w, &mut over);
     }
     if let Some(a) = submit {
-        world.resource_mut::<Chooser>().0.clear();
         world.resource_mut::<Game>().submit(&a);
     }
 }

@@ -3,6 +3,8 @@
 
 use super::Screen;
 use super::playing::Game;
+use crate::core::game::{Outcome, SeatResult};
+use crate::core::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -31,13 +33,18 @@ fn result_ui(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(ctx, |ui| {
-            let who = outcome.winner().map_or("Draw".to_string(), |w| {
-                format!("{} wins", game.session.seat_name(w))
-            });
-            ui.heading(who);
+            ui.heading(headline(game.session.as_ref(), &outcome));
             ui.label(&outcome.summary);
-            for (i, s) in outcome.scores.iter().enumerate() {
-                ui.label(format!("{}: {s} points", game.session.seat_name(i as u8)));
+            for seat in 0..game.session.seats() {
+                let score = outcome
+                    .scores
+                    .get(usize::from(seat))
+                    .map_or(String::new(), |s| format!(", {s} points"));
+                ui.label(format!(
+                    "{}: {}{score}",
+                    game.session.seat_name(seat),
+                    result_word(outcome.result(seat))
+                ));
             }
             if ui.button("Back to the menu").clicked() {
                 commands.remove_resource::<Game>();
@@ -45,4 +52,28 @@ fn result_ui(
             }
         });
     Ok(())
+}
+
+/// The window's heading: who won, a draw, or (with ranks) who came first.
+pub fn headline(session: &dyn GameSession, outcome: &Outcome) -> String {
+    let results = &outcome.results;
+    if let Some(w) = outcome.winner() {
+        format!("{} wins", session.seat_name(w))
+    } else if results.iter().all(|r| *r == SeatResult::Draw) {
+        "Draw".into()
+    } else if results.iter().all(|r| *r == SeatResult::Loss) {
+        "Lost".into()
+    } else {
+        "Game over".into()
+    }
+}
+
+/// One seat's result in words.
+pub fn result_word(r: SeatResult) -> String {
+    match r {
+        SeatResult::Win => "won".into(),
+        SeatResult::Loss => "lost".into(),
+        SeatResult::Draw => "draw".into(),
+        SeatResult::Rank(n) => format!("place {n}"),
+    }
 }

@@ -7,7 +7,6 @@ use bevy::state::app::StatesPlugin;
 use wargame::games;
 use wargame::gui::board::{BoardEntity, Clicked};
 use wargame::gui::harvest::{OverlayMarker, Selection, logic_plugin};
-use wargame::gui::playing::Chooser;
 use wargame::gui::{Game, Screen};
 
 /// A headless App with a ruleset's logic plugin and a game of `scenario` on screen.
@@ -107,7 +106,7 @@ fn iii_f_4_a_click_on_a_hidden_unit_selects_it_and_never_reveals_it() {
     let sel = app.world().resource::<Selection>();
     assert_eq!(sel.piece.as_deref(), Some("i4"));
     assert_eq!(
-        app.world().resource::<Chooser>().0,
+        app.world().resource::<Game>().choice,
         vec!["unhide 0709".to_string()]
     );
     // A second click on the same hex still reveals nothing; the choice stays offered.
@@ -116,7 +115,7 @@ fn iii_f_4_a_click_on_a_hidden_unit_selects_it_and_never_reveals_it() {
     let g = app.world().resource::<Game>();
     assert_eq!(g.session.history().len(), before);
     assert_eq!(
-        app.world().resource::<Chooser>().0,
+        app.world().resource::<Game>().choice,
         vec!["unhide 0709".to_string()]
     );
 }
@@ -625,4 +624,22 @@ fn a_save_names_each_seats_player_and_loading_it_restores_them() {
     let mut old = f.clone();
     old.players.clear();
     assert!(Game::players_of(&old).is_empty());
+}
+
+#[test]
+fn after_a_handoff_the_status_line_does_not_quote_the_last_seats_action() {
+    let mut app = app_with("tests/data/harvest/lab.ron");
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.curtain = true;
+    g.choice = vec!["a stale choice".into()];
+    // The Indian moves; the Army's reaction-fire window hands the screen over.
+    lab_with_army_reaction_window(&mut g);
+    assert_eq!(g.viewer, 1);
+    assert!(g.curtain_down);
+    assert!(!g.status.contains("i1"), "{}", g.status);
+    assert!(g.status.contains("Army to act"), "{}", g.status);
+    assert!(
+        g.choice.is_empty(),
+        "the chooser is cleared when the game changes"
+    );
 }

@@ -50,7 +50,7 @@ static OPTIONS: [OptionDef; 4] = [
         kind: OptionKind::Ints {
             count: 2,
             min: 0,
-            max: 99,
+            max: u32::MAX as i64,
             default: 0,
         },
         parts: &["Apache", "Army"],

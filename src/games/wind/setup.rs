@@ -81,11 +81,6 @@ pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
     )
 }
 
-/// Whether a scenario file belongs to this game (it names an area map).
-pub fn is_wind_scenario(text: &str) -> bool {
-    text.contains("blocks:") && text.contains("map:")
-}
-
 /// Load and check a scenario file: the map it names, the tables, and rules-aware checks
 /// of the counter mix.
 pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError> {

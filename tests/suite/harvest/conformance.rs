@@ -18,6 +18,7 @@ fn harvest_the_wind_conforms() {
             must_finish: false,
             determinize_every: 20,
             hidden: true,
+            rehides_at_turn_end: false,
         },
     );
 }
