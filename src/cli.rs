@@ -225,6 +225,9 @@ struct ViewArgs {
     /// Also write the game as a save file (to open in the GUI)
     #[arg(long, value_name = "FILE")]
     write_save: Option<PathBuf>,
+    /// Also list the seat's legal actions, when it is the seat to act
+    #[arg(long)]
+    legal: bool,
 }
 
 /// `wargame screenshot`'s arguments.
@@ -642,16 +645,116 @@ pub enum Step {
     Expect(String, String),
     /// Queue more forced dice.
     Dice(Vec<u8>),
-    /// Some visible log line since the previous `Log` step must contain this text.
+    /// A log line after the one the previous `Log` step matched (or after the start)
+    /// must contain this text; several `Log` steps in a row check several lines of one
+    /// action, in order.
     Log(String),
     /// The action must (true) or must not (false) be among the legal actions.
     Legal(String, bool),
     /// Apply actions until the given probe reads the value (at most 500 `end`s/`pass`es).
     EndUntil(String, String),
+    /// Print what the seat to act sees (as `wargame view` does) and its legal actions.
+    Show,
+    /// Print what a seat sees, and its legal actions if it is to act.
+    ShowSeat(u8),
 }
 
-/// Run one script; returns the list of mismatches.
+impl Step {
+    /// The variant's name as written in a script.
+    fn name(&self) -> &'static str {
+        match self {
+            Step::Do(_) => "Do",
+            Step::Fail(_) => "Fail",
+            Step::Expect(..) => "Expect",
+            Step::Dice(_) => "Dice",
+            Step::Log(_) => "Log",
+            Step::Legal(..) => "Legal",
+            Step::EndUntil(..) => "EndUntil",
+            Step::Show => "Show",
+            Step::ShowSeat(_) => "ShowSeat",
+        }
+    }
+}
+
+/// Where each step of a script's `steps` list starts (`file:line:column`), found in
+/// order through the text, skipping comments, so a failing step is reported at its
+/// own line even when an earlier step has the same text.
+fn step_places(file: &str, text: &str, steps: &[Step]) -> Vec<String> {
+    // The next whole word `needle` at or after `from` that is not in a `//` comment.
+    let find_code = |from: usize, needle: &str| -> Option<usize> {
+        let mut at = from;
+        while let Some(k) = text.get(at..).and_then(|t| t.find(needle)) {
+            let i = at + k;
+            let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+            let in_comment = text[line_start..i].contains("//");
+            let starts = !text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+            let ends =
+                !text[i + needle.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+            if !in_comment && starts && ends {
+                return Some(i);
+            }
+            at = i + needle.len();
+        }
+        None
+    };
+    let mut cursor = find_code(0, "steps").unwrap_or(0);
+    steps
+        .iter()
+        .map(|s| match find_code(cursor, s.name()) {
+            Some(i) => {
+                cursor = i + s.name().len();
+                let before = &text[..i];
+                let line = before.matches('\n').count() + 1;
+                let col = before.rfind('\n').map_or(i, |nl| i - nl - 1) + 1;
+                format!("{file}:{line}:{col}")
+            }
+            None => file.to_string(),
+        })
+        .collect()
+}
+
+/// What a seat sees, with its visible log and, when it is to act, its legal actions:
+/// the text of `wargame view --legal` and of a script's `Show` step.
+fn seat_report(g: &dyn GameSession, seat: u8, legal: bool) -> String {
+    let mut out = g.view_ron(seat);
+    out.push_str(&format!("\n// log visible to seat {seat}:\n"));
+    for l in g.log().iter().filter(|l| l.visible(seat)) {
+        out.push_str(&format!("// {}\n", l.text));
+    }
+    if legal {
+        match g.to_act() {
+            Some(s) if s == seat => {
+                let actions = g.legal();
+                out.push_str(&format!(
+                    "// legal actions of seat {seat} ({}):\n",
+                    actions.len()
+                ));
+                for a in actions {
+                    out.push_str(&format!("//   {a}\n"));
+                }
+            }
+            Some(s) => out.push_str(&format!(
+                "// seat {seat} is not to act (seat {s}, {}, is): no legal actions shown\n",
+                g.seat_name(s)
+            )),
+            None => out.push_str("// the game is over\n"),
+        }
+    }
+    out
+}
+
+/// Run one script; returns the list of mismatches (`Show` steps print nothing).
 pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
+    run_script_with(root, path, &mut |_| {})
+}
+
+/// Run one script, giving what its `Show` steps show to `show`; returns the list of
+/// mismatches, each at the place of its step.
+pub fn run_script_with(
+    root: &Path,
+    path: &Path,
+    show: &mut dyn FnMut(String),
+) -> Result<Vec<String>, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let sc: Script = parse_ron(&file, &text)?;
@@ -668,58 +771,80 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
         }
     }
     g.force(&sc.dice);
+    let places = step_places(&file, &text, &sc.steps);
     let mut log_from = 0;
-    for step in &sc.steps {
+    for (k, step) in sc.steps.iter().enumerate() {
+        let here = places.get(k).cloned().unwrap_or_else(|| file.clone());
         match step {
             Step::Do(act) => {
                 if let Err(e) = g.apply_str(act) {
-                    bad.push(format!("{}: '{act}' was refused: {e}", at(act)));
+                    bad.push(format!("{here}: '{act}' was refused: {e}"));
                     break;
                 }
             }
             Step::Fail(act) => {
                 if g.apply_str(act).is_ok() {
-                    bad.push(format!(
-                        "{}: '{act}' was accepted but must be refused",
-                        at(act)
-                    ));
+                    bad.push(format!("{here}: '{act}' was accepted but must be refused"));
                     break;
                 }
             }
             Step::Expect(key, want) => match g.probe(key) {
                 Some(got) if &got == want => {}
                 got => bad.push(format!(
-                    "{}: {key}: expected {want}, got {}",
-                    at(key),
+                    "{here}: {key}: expected {want}, got {}",
                     got.unwrap_or_else(|| "(no such probe)".into())
                 )),
             },
             Step::Dice(d) => g.force(d),
             Step::Log(want) => {
-                let found = g.log()[log_from..]
+                let from = log_from.min(g.log().len());
+                match g.log()[from..]
                     .iter()
-                    .any(|l| l.text.contains(want.as_str()));
-                if !found {
-                    let recent: Vec<String> = g.log()[log_from..]
-                        .iter()
-                        .map(|l| format!("    {}", l.text))
-                        .collect();
-                    bad.push(format!(
-                        "{}: no log line contains \"{want}\"; the log since the last check:\n{}",
-                        at(want),
-                        recent.join("\n")
-                    ));
+                    .position(|l| l.text.contains(want.as_str()))
+                {
+                    // The next Log step looks after this line: two lines of one action
+                    // can both be checked, in order.
+                    Some(i) => log_from = from + i + 1,
+                    None => {
+                        let recent: Vec<String> = g.log()[from..]
+                            .iter()
+                            .map(|l| format!("    {}", l.text))
+                            .collect();
+                        bad.push(format!(
+                            "{here}: no log line contains \"{want}\"; the log since the last match:\n{}",
+                            recent.join("\n")
+                        ));
+                        log_from = g.log().len();
+                    }
                 }
-                log_from = g.log().len();
             }
             Step::Legal(act, want) => {
                 let is = g.legal().iter().any(|l| l == act);
                 if is != *want {
                     bad.push(format!(
-                        "{}: '{act}' is {}legal, expected {}legal",
-                        at(act),
+                        "{here}: '{act}' is {}legal, expected {}legal",
                         if is { "" } else { "not " },
                         if *want { "" } else { "not " }
+                    ));
+                }
+            }
+            Step::Show => {
+                let seat = g.to_act().unwrap_or(0);
+                show(format!(
+                    "{here}: Show (seat {seat})\n{}",
+                    seat_report(g.as_ref(), seat, true)
+                ));
+            }
+            Step::ShowSeat(seat) => {
+                if *seat >= g.seats() {
+                    bad.push(format!(
+                        "{here}: ShowSeat({seat}): this game has seats 0..{}",
+                        g.seats() - 1
+                    ));
+                } else {
+                    show(format!(
+                        "{here}: ShowSeat({seat})\n{}",
+                        seat_report(g.as_ref(), *seat, true)
                     ));
                 }
             }
@@ -736,8 +861,7 @@ pub fn run_script(root: &Path, path: &Path) -> Result<Vec<String>, DataError> {
                     let act = act.as_str();
                     if g.apply_str(act).is_err() {
                         bad.push(format!(
-                            "{}: could not '{act}' while waiting for {key} = {want}",
-                            at(key)
+                            "{here}: could not '{act}' while waiting for {key} = {want}"
                         ));
                         break;
                     }
@@ -756,7 +880,7 @@ fn scripts(root: &Path, paths: &[PathBuf]) -> Result<Exit, Error> {
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        match run_script(root, f) {
+        match run_script_with(root, f, &mut |s| outln!("{s}")) {
             Ok(bad) if bad.is_empty() => {
                 passed += 1;
                 outln!("ok   {}", f.display());
@@ -840,11 +964,7 @@ fn view(root: &Path, a: ViewArgs) -> Result<Exit, Error> {
         g.save().write(out)?;
         eprintln!("wrote {}", out.display());
     }
-    outln!("{}", g.view_ron(seat));
-    outln!("// log visible to seat {seat}:");
-    for l in g.log().iter().filter(|l| l.visible(seat)) {
-        outln!("// {}", l.text);
-    }
+    out!("{}", seat_report(g.as_ref(), seat, a.legal));
     Ok(0)
 }
 

@@ -798,3 +798,115 @@ fn simulate_refuses_bad_arguments_clearly() {
     }
     assert!(!inside_file.exists());
 }
+
+#[test]
+fn a_failed_script_step_is_reported_at_its_own_line_and_show_prints_the_position() {
+    let dir = scratch("script-lines");
+    let p = dir.join("lines.ron");
+    // The second Expect("turn", ...) fails; an earlier step and a comment have the same
+    // text, so only a search in step order finds its line (8).
+    std::fs::write(
+        &p,
+        r#"// Expect("turn", "1") in a comment
+(
+    scenario: "harvest_the_wind/wagon_box",
+    steps: [
+        Expect("turn", "1"),
+        Show,
+        Do("end"),
+        Expect("turn", "9"),
+        ShowSeat(1),
+    ],
+)"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["script", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let file = p.display().to_string();
+    assert!(
+        out.contains(&format!("{file}:8:9: turn: expected 9, got 1")),
+        "{out}"
+    );
+    // Show prints the seat to act's view, its log and its legal actions.
+    assert!(out.contains(&format!("{file}:6:9: Show (seat 0)")), "{out}");
+    assert!(out.contains("// legal actions of seat 0"), "{out}");
+    assert!(out.contains("//   end"), "{out}");
+    // ShowSeat for a seat not to act lists no actions.
+    assert!(out.contains("ShowSeat(1)"), "{out}");
+    assert!(out.contains("// seat 1 is not to act"), "{out}");
+}
+
+#[test]
+fn several_log_steps_check_several_lines_of_one_action_in_order() {
+    let dir = scratch("script-log");
+    let ok = dir.join("ok.ron");
+    // One `end` writes the end of the Indian fire phase and the start of movement.
+    std::fs::write(
+        &ok,
+        r#"(
+    scenario: "tests/data/harvest/lab.ron",
+    steps: [
+        Do("end"),
+        Log("Turn 1, Indian: Movement phase"),
+        Do("end"),
+        Do("end"),
+        Log("Melee phase"),
+        Log("Rally phase"),
+    ],
+)"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["script", ok.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    // The same lines in the other order: the second is looked for after the first.
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        r#"(
+    scenario: "tests/data/harvest/lab.ron",
+    steps: [
+        Do("end"),
+        Do("end"),
+        Do("end"),
+        Log("Rally phase"),
+        Log("Melee phase"),
+    ],
+)"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["script", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "{}:8:9: no log line contains \"Melee phase\"",
+            bad.display()
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn view_legal_lists_the_legal_actions_of_the_seat_to_act_only() {
+    let (code, out, _) = run(&[
+        "view",
+        "--scenario",
+        "harvest_the_wind/wagon_box",
+        "--seat",
+        "0",
+        "--legal",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("// legal actions of seat 0"), "{out}");
+    assert!(out.contains("//   end"), "{out}");
+    let (code, out, _) = run(&[
+        "view",
+        "--scenario",
+        "harvest_the_wind/wagon_box",
+        "--seat",
+        "1",
+        "--legal",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("// seat 1 is not to act"), "{out}");
+    assert!(!out.contains("//   end"), "{out}");
+}
