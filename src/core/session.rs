@@ -30,6 +30,8 @@ pub struct Session<R: Rules> {
     pub history: Vec<String>,
     /// The log, with per-seat visibility.
     pub log: Vec<LogEntry>,
+    /// The seat that made each action of `history`.
+    actors: Vec<Option<Seat>>,
     snapshots: Vec<(R::State, usize)>,
     barrier: usize,
 }
@@ -48,6 +50,7 @@ impl<R: Rules> Session<R> {
             log: R::opening_log(&initial),
             initial,
             history: vec![],
+            actors: vec![],
             snapshots: vec![],
             barrier: 0,
         }
@@ -74,15 +77,22 @@ impl<R: Rules> Session<R> {
         Ok(())
     }
 
-    /// Apply an action; on error nothing changes.
+    /// Apply an action; on error nothing changes. When the seat acting is not the one
+    /// that made the last action, that action and every earlier one can no longer be
+    /// undone: a seat never takes back what another seat has answered.
     pub fn apply(&mut self, action: &R::Action) -> Result<Vec<LogEntry>, RuleError> {
         let before = self.state.clone();
         let reveals = R::reveals(&self.state);
+        let actor = R::to_act(&self.state);
         let mut next = self.state.clone();
         let entries = R::apply(&mut next, action)?;
         self.state = next;
+        if self.actors.last().is_some_and(|last| *last != actor) {
+            self.barrier = self.history.len();
+        }
         self.snapshots.push((before, self.log.len()));
         self.history.push(action.to_string());
+        self.actors.push(actor);
         self.log.extend(entries.iter().cloned());
         if R::reveals(&self.state) != reveals {
             self.barrier = self.history.len();
@@ -90,12 +100,20 @@ impl<R: Rules> Session<R> {
         Ok(entries)
     }
 
-    /// Whether undo is possible (something was done since the last reveal).
+    /// Whether the last action can be undone: nothing was revealed since it and no
+    /// other seat has acted since (whoever asks).
     pub fn can_undo(&self) -> bool {
         self.history.len() > self.barrier
     }
 
-    /// Undo the last action unless it (or a later one) revealed something.
+    /// Whether `seat` may undo the last action: [`Session::can_undo`], and the action is
+    /// that seat's own.
+    pub fn can_undo_by(&self, seat: Seat) -> bool {
+        self.can_undo() && self.actors.last() == Some(&Some(seat))
+    }
+
+    /// Undo the last action unless it (or a later one) revealed something, or another
+    /// seat has acted since it.
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
@@ -106,7 +124,13 @@ impl<R: Rules> Session<R> {
         self.state = state;
         self.log.truncate(log_len);
         self.history.pop();
+        self.actors.pop();
         true
+    }
+
+    /// Undo the last action if `seat` may ([`Session::can_undo_by`]).
+    pub fn undo_by(&mut self, seat: Seat) -> bool {
+        self.can_undo_by(seat) && self.undo()
     }
 
     /// Build the save file for this session.
@@ -154,8 +178,9 @@ pub trait GameSession: Send + Sync {
     /// [`Error::Parse`]: super::error::Error::Parse
     /// [`Error::Illegal`]: super::error::Error::Illegal
     fn apply_str(&mut self, action: &str) -> Result<Vec<LogEntry>, super::error::Error>;
-    /// Undo the last action if allowed.
-    fn undo(&mut self) -> bool;
+    /// Undo the last action for `seat`: only its own action, and not across a reveal or
+    /// another seat's action.
+    fn undo(&mut self, seat: Seat) -> bool;
     /// The seat to act, or `None` when over.
     fn to_act(&self) -> Option<Seat>;
     /// The result once over.
@@ -184,8 +209,8 @@ pub trait GameSession: Send + Sync {
     fn place(&mut self, id: &str, hex: Option<&str>) -> Result<(), String>;
     /// The concrete session, for a ruleset's GUI plugin to downcast.
     fn as_any(&self) -> &dyn std::any::Any;
-    /// Whether undo is possible now.
-    fn can_undo(&self) -> bool;
+    /// Whether `seat` may undo the last action now.
+    fn can_undo(&self, seat: Seat) -> bool;
     /// A random playout from the current state (the session is not changed).
     fn playout(&self, seed: u64, max: usize) -> Result<super::game::Playout, RuleError>;
     /// Apply one seeded random legal action (for `view --steps`); `false` when over.
@@ -247,8 +272,8 @@ where
         let a: R::Action = action.parse().map_err(super::error::Error::Parse)?;
         Ok(self.apply(&a)?)
     }
-    fn undo(&mut self) -> bool {
-        Session::undo(self)
+    fn undo(&mut self, seat: Seat) -> bool {
+        Session::undo_by(self, seat)
     }
     fn to_act(&self) -> Option<Seat> {
         R::to_act(&self.state)
@@ -293,8 +318,8 @@ where
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-    fn can_undo(&self) -> bool {
-        Session::can_undo(self)
+    fn can_undo(&self, seat: Seat) -> bool {
+        Session::can_undo_by(self, seat)
     }
     fn playout(&self, seed: u64, max: usize) -> Result<super::game::Playout, RuleError> {
         let mut s = self.state.clone();

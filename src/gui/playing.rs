@@ -170,32 +170,27 @@ impl Game {
         }
     }
 
-    /// Undo. With every seat human: one action, if the rules allow it. With computer
-    /// seats: actions are taken back until a human seat is to act again (the last human
-    /// decision), or until a die roll or reveal stops undo; in that case a computer seat
-    /// is to act and, its seed depending only on the actions so far, plays the same
-    /// action again.
+    /// Undo the last action for the human seat on screen: only its own action, back to
+    /// the last die roll or reveal or the last action of another seat (a computer
+    /// player's answer is never taken back, so a person cannot see a reply and play
+    /// differently).
     pub fn undo(&mut self) {
-        let mut n = 0;
-        while self.session.undo() {
-            n += 1;
-            if !self.has_ai() || self.session.to_act().is_none_or(|s| self.is_human(s)) {
-                break;
-            }
-        }
-        if n == 0 {
-            self.status = "nothing to undo since the last die roll or reveal".into();
+        if self.curtain_down || !self.is_human(self.viewer) {
             return;
         }
-        let human_next = self.session.to_act().is_none_or(|s| self.is_human(s));
-        self.status = match (n, human_next) {
-            (1, true) => "undone".into(),
-            (n, true) => format!("undone {n} actions, back to the last human decision"),
-            (n, false) => format!(
-                "undone {n} action(s); a die roll or reveal stops undo here, so the computer player acts again"
-            ),
-        };
-        self.after_change();
+        if self.session.undo(self.viewer) {
+            self.status = "undone".into();
+            self.after_change();
+        } else {
+            self.status =
+                "nothing to undo: undo stops at a die roll, a reveal or another seat's action"
+                    .into();
+        }
+    }
+
+    /// Whether the human seat on screen may undo now.
+    pub fn can_undo(&self) -> bool {
+        !self.curtain_down && self.is_human(self.viewer) && self.session.can_undo(self.viewer)
     }
 
     /// The save file of this game, naming who plays each seat (`human`, or the computer
@@ -587,7 +582,7 @@ pub fn play_ui(world: &mut World) {
             {
                 let mut game = world.resource_mut::<Game>();
                 if ui
-                    .add_enabled(game.session.can_undo(), egui::Button::new("Undo [U]"))
+                    .add_enabled(game.can_undo(), egui::Button::new("Undo [U]"))
                     .clicked()
                 {
                     game.undo();

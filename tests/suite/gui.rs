@@ -504,7 +504,7 @@ fn no_curtain_for_an_ai_seat_and_its_options_stay_hidden() {
 }
 
 #[test]
-fn undo_with_a_computer_seat_goes_back_to_the_last_human_decision() {
+fn undo_takes_back_only_the_seats_own_actions_never_another_seats_answer() {
     let mut app = ai_app(
         "tests/data/harvest/lab.ron",
         1,
@@ -517,24 +517,38 @@ fn undo_with_a_computer_seat_goes_back_to_the_last_human_decision() {
     g.session.place("i1", Some("0305")).unwrap();
     g.submit("end");
     g.submit("move i1 0405");
-    // While the computer is to act, undo takes back the human's move.
+    // While the computer is to act, the human may take back their own move.
+    assert!(g.can_undo());
     g.undo();
     assert_eq!(g.session.history(), ["end"]);
     assert_eq!(g.session.to_act(), Some(0));
-    // After the computer has answered (a pass, submitted as it would be), undo takes
-    // back its answer and the human move before it.
+    // After the computer has answered (a pass, submitted as it would be), nothing can
+    // be taken back: not its answer, nor the move before it (issue 28: no take-backs
+    // against the computer).
     g.submit("move i1 0405");
     g.submit("pass");
     assert_eq!(g.session.to_act(), Some(0));
+    assert!(!g.can_undo());
     g.undo();
-    assert_eq!(g.session.history(), ["end"], "{}", g.status);
-    assert_eq!(g.session.to_act(), Some(0));
-    // All seats human: one action at a time, as before.
+    assert_eq!(
+        g.session.history(),
+        ["end", "move i1 0405", "pass"],
+        "{}",
+        g.status
+    );
+    // Hot-seat: the same between two human seats; the Army cannot take back the
+    // Indian's move either.
     g.players = vec![None, None];
-    g.submit("move i1 0405");
-    g.submit("pass");
-    g.undo();
-    assert_eq!(g.session.history(), ["end", "move i1 0405"]);
+    g.submit("move i1 0505");
+    assert_eq!(g.session.to_act(), Some(1));
+    assert!(
+        !g.session.can_undo(1),
+        "the Army may not undo the Indian's move"
+    );
+    assert!(
+        g.session.can_undo(0),
+        "the Indian may, before the Army answers"
+    );
 }
 
 #[test]

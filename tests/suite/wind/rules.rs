@@ -220,6 +220,14 @@ fn s7_army_blocks_move_only_with_a_leader_of_their_nation() {
     // A Mexican block cannot go with a US Leader.
     let e = g.apply(&"move carleton phoenix with escuadron_1".parse().unwrap());
     assert!(e.is_err());
+    // The line every seat reads names the party in handle order, so it does not tell
+    // which block is the Leader (§7.0 "Leaders"; the handles are dealt at random).
+    let mut h = g.clone();
+    play(&mut h, &["move carleton phoenix with troop_a"]);
+    assert!(logged(
+        &h,
+        "Army moves troop_a, carleton from tucson to phoenix"
+    ));
     // Any subset may go; each pays its own MP (Tucson-Camp Grant mixed: 2).
     play(&mut g, &["move carleton camp_grant with company_a"]);
     assert_eq!(g.probe("company_a.mp_left").as_deref(), Some("1"));
@@ -422,6 +430,9 @@ fn s8_lone_leaders_are_captured_and_a_standing_retreat_forces_to_the_reservation
     assert_eq!(g.probe("to_act").as_deref(), Some("1"));
     assert_eq!(legal(&g), vec!["pass".to_string()]);
     play(&mut g, &["pass"]);
+    // The retreat shows the Army the retreating strength: a reveal, so the Army cannot
+    // undo its pass and reveal a Scout instead (§8.0 "Scouts & Combat").
+    assert!(!g.can_undo(), "passing on the Scout is a reveal");
     assert!(logged(
         &g,
         "retreat before combat and count as forced to the Reservation: 3 SP, +6 Army VP"

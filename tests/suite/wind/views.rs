@@ -1,7 +1,8 @@
 //! Hidden information: walk whole random games and check, after every action, that
 //! neither seat's view shows any field of the other side's unrevealed blocks (name,
 //! kind, strength or value), and that the log lines of a new turn never name the other
-//! side's newly drawn blocks. That no view, log line or legal action names a block
+//! side's newly drawn blocks, nor an Army group's move line which block leads it. That
+//! no view, log line or legal action names a block
 //! hidden from a seat within a turn is the conformance suite's walk
 //! (`tests/suite/conformance.rs`, over `Rules::secrets`).
 
@@ -13,6 +14,7 @@ use wargame::games::wind::Wind;
 
 #[test]
 fn whole_random_games_never_show_the_other_sides_hidden_blocks() {
+    let mut group_moves = 0;
     for seed in 0..12u64 {
         let mut s = session(seed).state;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 77);
@@ -26,6 +28,19 @@ fn whole_random_games_never_show_the_other_sides_hidden_blocks() {
             let a = legal[rng.random_range(0..legal.len())].clone();
             let before_turn = s.turn;
             let log = Wind::apply(&mut s, &a).unwrap();
+            // A group's move line never tells which block leads it: its handles are
+            // listed in handle order, not with the Leader first.
+            for l in &log {
+                if let Some(rest) = l.text.strip_prefix("Army moves ")
+                    && let Some((names, _)) = rest.split_once(" from ")
+                {
+                    let names: Vec<&str> = names.split(", ").collect();
+                    let mut sorted = names.clone();
+                    sorted.sort_by(|x, y| (x.len(), x).cmp(&(y.len(), y)));
+                    assert_eq!(names, sorted, "seed {seed}: {}", l.text);
+                    group_moves += usize::from(names.len() > 1);
+                }
+            }
             for seat in 0..2u8 {
                 let view = Wind::view(&s, seat);
                 for b in &view.blocks {
@@ -72,6 +87,10 @@ fn whole_random_games_never_show_the_other_sides_hidden_blocks() {
             "seed {seed}: the walk never began a new turn"
         );
     }
+    assert!(
+        group_moves > 0,
+        "the walks never moved an Army Leader with a party"
+    );
 }
 
 #[test]

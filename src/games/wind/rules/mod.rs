@@ -297,10 +297,13 @@ fn execute(s: &mut State, a: &Action, listed: bool) -> Result<Vec<LogEntry>, Rul
                 }
                 s.incursion_now = true;
             }
-            let names: Vec<crate::core::sym::Sym> = std::iter::once(b)
+            // In handle order: the Army Leader leads the party in the notation, but the
+            // line every seat reads must not tell which block it is (issue 28).
+            let mut names: Vec<String> = std::iter::once(b)
                 .chain(party.iter().copied())
-                .map(|p| s.blocks[p].handle)
+                .map(|p| s.blocks[p].handle.to_string())
                 .collect();
+            names.sort_by(|x, y| (x.len(), x).cmp(&(y.len(), y)));
             log.push(LogEntry::public(format!(
                 "{} moves {} from {} to {area}",
                 side_name(s, s.side),
@@ -364,6 +367,10 @@ fn execute(s: &mut State, a: &Action, listed: bool) -> Result<Vec<LogEntry>, Rul
         }
         Action::Pass => {
             s.pending = Pending::None;
+            // The retreat that goes ahead shows the Army what it did not know (the
+            // retreating blocks' strength): a reveal, so it cannot be undone to reveal
+            // the Scout instead (issue 28).
+            s.reveals += 1;
             retreat_before_combat(s, &mut log);
         }
         Action::Lead { leader, block } => {
