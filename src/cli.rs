@@ -685,8 +685,7 @@ fn step_places(file: &str, text: &str, steps: &[Step]) -> Vec<String> {
         let mut at = from;
         while let Some(k) = text.get(at..).and_then(|t| t.find(needle)) {
             let i = at + k;
-            let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
-            let in_comment = text[line_start..i].contains("//");
+            let in_comment = crate::core::data::in_comment(text, i);
             let starts = !text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_');
             let ends =
                 !text[i + needle.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_');

@@ -35,15 +35,57 @@ pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<T, DataError> {
     parse_ron(&path.display().to_string(), &text)
 }
 
-/// Find the 1-based line and column of the first occurrence of `needle` in `text`,
-/// used to point semantic errors (an unknown hex, a unit that does not exist) at the
-/// place in the file that caused them.
+/// Find the 1-based line and column of the first occurrence of `needle` in `text`
+/// outside a `//` or `/* */` comment, used to point semantic errors (an unknown hex, a
+/// unit that does not exist) at the place in the file that caused them.
 pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
-    let idx = text.find(needle)?;
+    if needle.is_empty() {
+        return None;
+    }
+    let idx = text
+        .match_indices(needle)
+        .map(|(i, _)| i)
+        .find(|&i| !in_comment(text, i))?;
     let before = &text[..idx];
     let line = before.matches('\n').count() + 1;
     let col = before.rfind('\n').map_or(idx, |nl| idx - nl - 1) + 1;
     Some((line, col))
+}
+
+/// Whether byte `at` of RON text is inside a comment (`// ...` to the end of the line,
+/// or `/* ... */`), reading strings (with their escapes) so that `//` in a string is
+/// not a comment.
+pub fn in_comment(text: &str, at: usize) -> bool {
+    let b = text.as_bytes();
+    let (mut i, mut in_str, mut line, mut block) = (0, false, false, false);
+    while i < at.min(b.len()) {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        if line {
+            line = c != b'\n';
+        } else if block {
+            if c == b'*' && next == Some(b'/') {
+                block = false;
+                i += 1;
+            }
+        } else if in_str {
+            if c == b'\\' {
+                i += 1;
+            } else if c == b'"' {
+                in_str = false;
+            }
+        } else if c == b'"' {
+            in_str = true;
+        } else if c == b'/' && next == Some(b'/') {
+            line = true;
+            i += 1;
+        } else if c == b'/' && next == Some(b'*') {
+            block = true;
+            i += 1;
+        }
+        i += 1;
+    }
+    line || block
 }
 
 /// Build a semantic error pointing at the first occurrence of `needle` (quoted, as it
@@ -77,6 +119,17 @@ mod tests {
     #[test]
     fn locate_finds_line_and_column() {
         assert_eq!(locate("ab\ncd \"x\"", "\"x\""), Some((2, 4)));
+    }
+
+    #[test]
+    fn locate_skips_comments_but_not_strings() {
+        // Issue 29: an error about `turns` pointed at the word in a comment.
+        let text = "// 8 or 9 turns (11.5)\n(\n  /* turns */ name: \"a // turns\",\n  turns: 3,\n)";
+        assert_eq!(locate(text, "turns:"), Some((4, 3)));
+        assert_eq!(locate(text, "turns"), Some((3, 27)));
+        assert_eq!(locate("// only here: x", "x"), None);
+        let e = error_near("f.ron", "// \"zz\" in a comment\n(a: \"zz\")", "zz", "bad");
+        assert_eq!((e.line, e.column), (Some(2), Some(5)));
     }
 }
 
