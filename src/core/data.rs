@@ -42,14 +42,32 @@ pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
     if needle.is_empty() {
         return None;
     }
-    let idx = text
+    locate_from(text, needle, 0).map(|i| line_col(text, i))
+}
+
+/// The byte offset of the first occurrence of `needle` at or after `from` that is
+/// outside a comment (for finding the items of a list in order).
+pub fn locate_from(text: &str, needle: &str, from: usize) -> Option<usize> {
+    if needle.is_empty() {
+        return None;
+    }
+    text.get(from..)?
         .match_indices(needle)
-        .map(|(i, _)| i)
-        .find(|&i| !in_comment(text, i))?;
-    let before = &text[..idx];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(idx, |nl| idx - nl - 1) + 1;
-    Some((line, col))
+        .map(|(i, _)| from + i)
+        .find(|&i| !in_comment(text, i))
+}
+
+/// The 1-based line and column (in bytes) of byte offset `idx` of `text`.
+pub fn line_col(text: &str, idx: usize) -> (usize, usize) {
+    let idx = idx.min(text.len());
+    let before = &text.as_bytes()[..idx];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(idx, |nl| idx - nl - 1)
+        + 1;
+    (line, col)
 }
 
 /// Whether byte `at` of RON text is inside a comment (`// ...` to the end of the line,

@@ -334,3 +334,31 @@ fn the_registry_refuses_unknown_games_options_and_files_it_cannot_place() {
     // It is read as the game it names (here it is no block-game scenario), not guessed.
     assert!(e.contains("wagon_box.ron:13:13: Expected string"), "{e}");
 }
+
+#[test]
+fn a_terrain_typo_is_reported_at_its_character_with_the_legends_keys() {
+    // Issue 29: the error pointed at the start of the row and did not list the keys.
+    let text = std::fs::read_to_string(root().join("scenarios/harvest_the_wind/maps/A.ron"))
+        .unwrap()
+        .replacen("\"..GWW......G........\"", "\"..GWW......G...X....\"", 1);
+    let dir = scratch("tile-typo");
+    let p = write(&dir, "A.ron", &text);
+    let e = wargame::games::harvest::setup::load_tile(&p).unwrap_err();
+    // Row 3 is the third string of its line; the X is the row's 16th character.
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"..GWW"))
+        .unwrap();
+    let col = line.find("\"..GWW").unwrap() + 1 + 1 + 15;
+    assert_eq!((e.line, e.column), (Some(n + 1), Some(col)), "{e}");
+    let m = e.to_string();
+    assert!(
+        m.contains("terrain row 3, hex 1603: 'X' is not in the legend"),
+        "{m}"
+    );
+    assert!(
+        m.contains("'G' tall_grass") && m.contains("'W' woods"),
+        "{m}"
+    );
+}

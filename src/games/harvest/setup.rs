@@ -72,6 +72,22 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
             ),
         ));
     }
+    // Where each row is written, in order (two rows may read the same).
+    let mut row_at = Vec::new();
+    let mut from = crate::core::data::locate_from(&text, "terrain", 0).unwrap_or(0);
+    for row in &tile.terrain {
+        let at = crate::core::data::locate_from(&text, &format!("\"{row}\""), from);
+        if let Some(a) = at {
+            from = a + row.len() + 2;
+        }
+        row_at.push(at);
+    }
+    let mut keys: Vec<String> = tile
+        .legend
+        .iter()
+        .map(|(k, v)| format!("'{k}' {v}"))
+        .collect();
+    keys.sort();
     for (i, row) in tile.terrain.iter().enumerate() {
         if row.chars().count() != cols {
             return Err(error_near(
@@ -85,17 +101,23 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
                 ),
             ));
         }
-        for ch in row.chars() {
+        for (k, (byte, ch)) in row.char_indices().enumerate() {
             if !tile.legend.contains_key(&ch) {
-                return Err(error_near(
-                    &file,
-                    &text,
-                    row,
-                    format!(
-                        "terrain row {} uses '{ch}', which the legend does not define",
-                        i + 1
-                    ),
-                ));
+                let msg = format!(
+                    "terrain row {}, hex {:02}{:02}: '{ch}' is not in the legend ({})",
+                    i + 1,
+                    k + 1,
+                    i + 1,
+                    keys.join(", ")
+                );
+                return Err(match row_at[i] {
+                    // The character itself: after the row's opening quote.
+                    Some(at) => {
+                        let (l, c) = crate::core::data::line_col(&text, at + 1 + byte);
+                        DataError::at(&file, l, c, msg)
+                    }
+                    None => error_near(&file, &text, row, msg),
+                });
             }
         }
     }
