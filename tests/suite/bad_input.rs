@@ -362,3 +362,59 @@ fn a_terrain_typo_is_reported_at_its_character_with_the_legends_keys() {
         "{m}"
     );
 }
+
+/// A copy of a shipped scenario with one text replaced, its error, and the line and
+/// column of `marker` in the broken text.
+fn broken(scenario: &str, from: &str, to: &str, marker: &str) -> (String, (usize, usize)) {
+    let text =
+        std::fs::read_to_string(root().join(format!("scenarios/harvest_the_wind/{scenario}.ron")))
+            .unwrap();
+    assert!(text.contains(from), "{from}");
+    let text = text.replacen(from, to, 1);
+    let dir = scratch(&format!("broken-{scenario}"));
+    let p = write(&dir, &format!("{scenario}.ron"), &text);
+    let e = games::check_path(&root(), &p).unwrap_err();
+    let i = text.find(marker).unwrap();
+    let line = text[..i].matches('\n').count() + 1;
+    let col = i - text[..i].rfind('\n').map_or(0, |n| n + 1) + 1;
+    assert_eq!((e.line, e.column), (Some(line), Some(col)), "{e}");
+    (e.message, (line, col))
+}
+
+#[test]
+fn a_bad_side_is_reported_at_the_value_not_at_the_first_word_that_matches() {
+    // Issue 29: an award naming side 3 was reported at the `id` line, a bad victory
+    // rule side at `rule:` in the header, a force's side at its label.
+    let (m, _) = broken(
+        "washita",
+        "(side: 1, points: 1, what: Eliminated(kind: Horses)),",
+        "(side: 3, points: 1, what: Eliminated(kind: Horses)),",
+        "3, points: 1, what: Eliminated(kind: Horses)",
+    );
+    assert!(m.contains("an award names side 3"), "{m}");
+    let (m, _) = broken(
+        "beechers_island",
+        "rule: EliminateAllOrHold(attacker: 0,",
+        "rule: EliminateAllOrHold(attacker: 7,",
+        "7, zone: \"island\"",
+    );
+    assert!(
+        m.contains("victory rule names a side other than 0 or 1"),
+        "{m}"
+    );
+    let (m, _) = broken(
+        "wagon_box",
+        "side: 1,\n            kind: Wagon,",
+        "side: 5,\n            kind: Wagon,",
+        "5,\n            kind: Wagon,",
+    );
+    assert!(m.contains("names side 5, but sides are 0 and 1"), "{m}");
+    // "N counters but M default hexes" at the force's `at` list, not at `zones`.
+    let (m, _) = broken(
+        "wagon_box",
+        "at: [\"1014\", \"1115\", \"1116\", \"1016\", \"0916\", \"0915\"]",
+        "at: [\"1014\", \"1115\", \"1116\", \"1016\", \"0916\"]",
+        "[\"1014\", \"1115\", \"1116\", \"1016\", \"0916\"]",
+    );
+    assert!(m.contains("has 6 counters but 5 default hexes"), "{m}");
+}

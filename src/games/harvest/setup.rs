@@ -488,10 +488,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     }
     let zone_ok = |z: &str| sc.zones.contains_key(z);
     let side_ok = |x: u8| x < 2;
-    for f in &sc.forces {
+    let at_path = |path: &[(&str, usize)], msg: String| {
+        crate::core::data::error_at_path(&file, &text, path, msg)
+    };
+    for (i, f) in sc.forces.iter().enumerate() {
         if !side_ok(f.side) {
-            return Err(err(
-                &f.label,
+            return Err(at_path(
+                &[("forces:", 0), ("side:", i)],
                 format!(
                     "force '{}' names side {}, but sides are 0 and 1",
                     f.label, f.side
@@ -499,10 +502,10 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ));
         }
     }
-    for a in &sc.victory.awards {
+    for (i, a) in sc.victory.awards.iter().enumerate() {
         if !side_ok(a.side) {
-            return Err(err(
-                "awards",
+            return Err(at_path(
+                &[("victory:", 0), ("awards:", 0), ("side:", i)],
                 format!("an award names side {}, but sides are 0 and 1", a.side),
             ));
         }
@@ -519,15 +522,15 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         ));
     }
     let bad_side = match &sc.victory.rule {
-        VictoryRule::PointsThreshold { side, .. } => !side_ok(*side),
+        VictoryRule::PointsThreshold { side, .. } => (!side_ok(*side)).then_some("side:"),
         VictoryRule::EliminateAll { attacker }
         | VictoryRule::EliminateAllOrHold { attacker, .. }
-        | VictoryRule::KillsOrHold { attacker, .. } => !side_ok(*attacker),
-        VictoryRule::HigherPoints => false,
+        | VictoryRule::KillsOrHold { attacker, .. } => (!side_ok(*attacker)).then_some("attacker:"),
+        VictoryRule::HigherPoints => None,
     };
-    if bad_side {
-        return Err(err(
-            "rule",
+    if let Some(field) = bad_side {
+        return Err(at_path(
+            &[("victory:", 0), ("rule:", 0), (field, 0)],
             "the victory rule names a side other than 0 or 1".to_string(),
         ));
     }
@@ -541,8 +544,9 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                     ));
                 }
                 if at.len() != usize::from(f.count) {
-                    return Err(err(
-                        zone,
+                    let label = format!("label: \"{}\"", f.label);
+                    return Err(at_path(
+                        &[("forces:", 0), (label.as_str(), 0), ("at:", 0)],
                         format!(
                             "force '{}' has {} counters but {} default hexes in `at`",
                             f.label,
