@@ -197,9 +197,16 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     if let Some(t) = sc.options.turns
         && !(sc.turns..=9).contains(&t)
     {
-        return Err(err(
-            "turns",
-            format!("optional rule 11.5 allows 8 or 9 turns, not {t}"),
+        // At the value in `options`, not at the scenario's own `turns` (issue 29).
+        return Err(crate::core::data::error_at_path(
+            &file,
+            &text,
+            &[("options:", 0), ("turns:", 0)],
+            format!(
+                "optional rule 11.5 allows {} to 9 turns (the game has {}), not {t}",
+                sc.turns + 1,
+                sc.turns
+            ),
         ));
     }
     Ok(Loaded {

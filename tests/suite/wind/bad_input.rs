@@ -138,3 +138,37 @@ fn illegal_and_garbled_actions_are_refused_and_change_nothing() {
         );
     }
 }
+
+#[test]
+fn a_bad_turns_option_is_reported_at_its_value() {
+    // Issue 29: the error pointed at the word "turns" in a comment.
+    let root = crate::util::root();
+    let text = std::fs::read_to_string(root.join("scenarios/moved_like_the_wind/apache_wars.ron"))
+        .unwrap()
+        .replacen(
+            "    options: (),",
+            "    // 8 or 9 turns (11.5)\n    options: (turns: Some(3)),",
+            1,
+        );
+    let dir = crate::util::scratch("wind-turns-option");
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::copy(
+        root.join("scenarios/moved_like_the_wind/maps/apache_wars.ron"),
+        dir.join("maps/apache_wars.ron"),
+    )
+    .unwrap();
+    let p = crate::util::write(&dir, "apache_wars.ron", &text);
+    let e = wargame::games::check_path(&root, &p).unwrap_err();
+    let line = text
+        .lines()
+        .position(|l| l.contains("options: (turns: Some(3))"))
+        .unwrap()
+        + 1;
+    let col = text.lines().nth(line - 1).unwrap().find("Some(3)").unwrap() + 1;
+    assert_eq!((e.line, e.column), (Some(line), Some(col)), "{e}");
+    assert!(
+        e.message
+            .contains("allows 8 to 9 turns (the game has 7), not 3"),
+        "{e}"
+    );
+}
