@@ -10,6 +10,7 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod hexmap;
+pub mod maptile;
 pub mod pool;
 pub mod registry;
 pub mod save;

@@ -3,6 +3,7 @@
 //! in its own folder's `def.rs`.
 
 pub mod harvest;
+pub mod nez_perce_tactical;
 pub mod wind;
 
 use crate::core::error::DataError;
@@ -14,7 +15,11 @@ pub use crate::core::registry::ScenarioInfo;
 
 /// The games this program plays, in menu order.
 pub fn registry() -> Registry {
-    Registry::new(vec![&harvest::def::DEF, &wind::def::DEF])
+    Registry::new(vec![
+        &harvest::def::DEF,
+        &wind::def::DEF,
+        &nez_perce_tactical::def::DEF,
+    ])
 }
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path

@@ -454,23 +454,5 @@ pub struct ScenarioDef {
     pub notes: Vec<String>,
 }
 
-/// A map tile (`scenarios/harvest_the_wind/maps/<letter>.ron`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MapTile {
-    /// Tile letter.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Where the tile comes from.
-    pub source: Source,
-    /// Character to terrain key (`'.'` open, `'W'` woods ...).
-    pub legend: BTreeMap<char, String>,
-    /// One string per row, north to south; one character per column, west to east.
-    pub terrain: Vec<String>,
-    /// One string per row of level digits `1`-`3`; omitted means all level 1.
-    #[serde(default)]
-    pub levels: Vec<String>,
-    /// Marked hexes (`("0507", "prepared")`).
-    #[serde(default)]
-    pub marks: Vec<(String, String)>,
-}
+/// A map tile (`scenarios/harvest_the_wind/maps/<letter>.ron`): the shared tile format.
+pub use crate::core::maptile::MapTile;

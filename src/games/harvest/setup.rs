@@ -2,13 +2,15 @@
 //! building the initial state, and set-up zones.
 
 use super::data::{
-    Force, ForceKind, MapTile, Placement, ScenarioDef, Special, Tables, VictoryRule, ZonePart,
+    Force, ForceKind, Placement, ScenarioDef, Special, Tables, VictoryRule, ZonePart,
 };
 use super::state::{Kind, Loc, Pending, Phase, Pid, Piece, Side, State, Static, Terrain};
 use crate::core::data::{error_near, load_ron, parse_ron, read_text};
 use crate::core::dice::Dice;
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
+pub use crate::core::maptile::load_tile;
+use crate::core::maptile::tile_to_map;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -53,150 +55,6 @@ pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
         }
     }
     Ok(t)
-}
-
-/// Load one map tile, checking its shape.
-pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
-    let text = read_text(path)?;
-    let file = path.display().to_string();
-    let tile: MapTile = parse_ron(&file, &text)?;
-    let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
-    if cols == 0 || cols > 99 || tile.terrain.len() > 99 {
-        return Err(error_near(
-            &file,
-            &text,
-            "terrain",
-            format!(
-                "a map tile needs 1 to 99 rows of 1 to 99 hexes (found {} rows of {cols})",
-                tile.terrain.len()
-            ),
-        ));
-    }
-    // Where each row is written, in order (two rows may read the same).
-    let mut row_at = Vec::new();
-    let mut from = crate::core::data::locate_from(&text, "terrain", 0).unwrap_or(0);
-    for row in &tile.terrain {
-        let at = crate::core::data::locate_from(&text, &format!("\"{row}\""), from);
-        if let Some(a) = at {
-            from = a + row.len() + 2;
-        }
-        row_at.push(at);
-    }
-    let mut keys: Vec<String> = tile
-        .legend
-        .iter()
-        .map(|(k, v)| format!("'{k}' {v}"))
-        .collect();
-    keys.sort();
-    for (i, row) in tile.terrain.iter().enumerate() {
-        if row.chars().count() != cols {
-            return Err(error_near(
-                &file,
-                &text,
-                row,
-                format!(
-                    "terrain row {} has {} hexes, expected {cols}",
-                    i + 1,
-                    row.chars().count()
-                ),
-            ));
-        }
-        for (k, (byte, ch)) in row.char_indices().enumerate() {
-            if !tile.legend.contains_key(&ch) {
-                let msg = format!(
-                    "terrain row {}, hex {:02}{:02}: '{ch}' is not in the legend ({})",
-                    i + 1,
-                    k + 1,
-                    i + 1,
-                    keys.join(", ")
-                );
-                return Err(match row_at[i] {
-                    // The character itself: after the row's opening quote.
-                    Some(at) => {
-                        let (l, c) = crate::core::data::line_col(&text, at + 1 + byte);
-                        DataError::at(&file, l, c, msg)
-                    }
-                    None => error_near(&file, &text, row, msg),
-                });
-            }
-        }
-    }
-    if !tile.levels.is_empty() {
-        if tile.levels.len() != tile.terrain.len() {
-            return Err(DataError::file(
-                &file,
-                format!(
-                    "levels has {} rows, terrain has {}",
-                    tile.levels.len(),
-                    tile.terrain.len()
-                ),
-            ));
-        }
-        for (i, row) in tile.levels.iter().enumerate() {
-            if row.chars().count() != cols || !row.chars().all(|c| ('1'..='3').contains(&c)) {
-                return Err(error_near(
-                    &file,
-                    &text,
-                    row,
-                    format!("levels row {} must be {cols} digits 1-3", i + 1),
-                ));
-            }
-        }
-    }
-    for (hex, _) in &tile.marks {
-        let c: Coord = hex
-            .parse()
-            .map_err(|e: String| error_near(&file, &text, hex, e))?;
-        if usize::from(c.col) > cols || usize::from(c.row) > tile.terrain.len() {
-            return Err(error_near(
-                &file,
-                &text,
-                hex,
-                format!("mark at {hex} is off the map"),
-            ));
-        }
-    }
-    Ok(tile)
-}
-
-fn tile_to_map(t: &MapTile) -> HexMap {
-    let cols = t.terrain.first().map_or(0, |r| r.chars().count()) as u8;
-    let rows = t.terrain.len() as u8;
-    let mut names: Vec<String> = Vec::new();
-    let mut terrain = Vec::new();
-    for row in &t.terrain {
-        for ch in row.chars() {
-            let name = t.legend.get(&ch).cloned().unwrap_or_else(|| "open".into());
-            let idx = names.iter().position(|n| *n == name).unwrap_or_else(|| {
-                names.push(name.clone());
-                names.len() - 1
-            });
-            terrain.push(idx as u8);
-        }
-    }
-    let level = if t.levels.is_empty() {
-        vec![1; terrain.len()]
-    } else {
-        t.levels
-            .iter()
-            .flat_map(|r| r.chars().map(|c| c.to_digit(10).unwrap_or(1) as u8))
-            .collect()
-    };
-    let mut marks: BTreeMap<Coord, Vec<String>> = BTreeMap::new();
-    for (h, m) in &t.marks {
-        if let Ok(c) = h.parse::<Coord>() {
-            marks.entry(c).or_default().push(m.clone());
-        }
-    }
-    HexMap {
-        cols,
-        rows,
-        terrain_names: names,
-        terrain,
-        level,
-        marks,
-        hexsides: vec![],
-    }
 }
 
 /// The data root (`core::data::data_root`), kept here for the benches and examples

@@ -1,0 +1,36 @@
+//! The computer player's knowledge of the tactical game: nothing is hidden, so a
+//! sampled world is the position with fresh dice (the default). The evaluation is the
+//! D2.0 margin the combat has made so far, with each side's strength on the map.
+
+use super::NezPerceTactical;
+use super::data::Side;
+use super::state::{Loc, State};
+use crate::core::ai::{Knowledge, result_value, squash};
+use crate::core::game::{Rules, Seat};
+
+/// Strength left on the map and waiting: the D&M of every unit still in the combat.
+fn strength(s: &State, side: Side) -> i32 {
+    s.units
+        .iter()
+        .filter(|u| u.side == side && matches!(u.loc, Loc::Map(_) | Loc::Waiting(..)))
+        .map(|u| u.front.dm.max(1))
+        .sum()
+}
+
+impl Knowledge for NezPerceTactical {
+    fn evaluate(state: &State, seat: Seat) -> f64 {
+        if let Some(o) = Self::outcome(state) {
+            return result_value(&o, seat);
+        }
+        let t = super::rules::victory::Tally::of(state);
+        let army = f64::from(t.margin())
+            + 0.5 * f64::from(strength(state, Side::Army) - strength(state, Side::Indian)) * 0.2
+            - 2.0 * f64::from(t.army_lost);
+        let v = squash(army / 8.0);
+        if seat == Side::Army.seat() {
+            v
+        } else {
+            1.0 - v
+        }
+    }
+}

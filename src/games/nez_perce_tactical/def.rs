@@ -1,0 +1,155 @@
+//! The Nez Perce tactical game's entry in the game registry: two seats, the
+//! reconstructed end rule as an option, the scenario screen's summary (every
+//! reconstruction listed), sessions and file checks.
+
+use super::{NezPerceTactical, setup};
+use crate::core::error::DataError;
+use crate::core::registry::{
+    FileKind, GameDef, OptionDef, OptionKind, ScenarioInfo, ScenarioRef, Start,
+};
+use crate::core::session::{GameSession, Session};
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+/// The registry entry.
+pub struct Def;
+
+/// I Will Fight No More Forever, tactical game, in the registry.
+pub static DEF: Def = Def;
+
+/// The options.
+static OPTIONS: [OptionDef; 1] = [OptionDef {
+    key: "turn_limit",
+    label: "End rule: turn limit (reconstruction)",
+    help: "reconstruction (seed_notes 000-3.7; the seed has no limit): after this many game-turns, or two turns in which neither side acts, the contacted side leaves the map; 0 = no limit",
+    kind: OptionKind::Int {
+        min: 0,
+        max: 99,
+        default: 20,
+    },
+    parts: &[],
+}];
+
+/// The turn limit chosen in the options (20 unless set).
+fn turn_limit(options: &[String]) -> u32 {
+    options
+        .iter()
+        .find_map(|o| o.strip_prefix("turn_limit="))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20)
+}
+
+impl GameDef for Def {
+    fn id(&self) -> &'static str {
+        setup::GAME
+    }
+    fn name(&self) -> &'static str {
+        "I Will Fight No More Forever: tactical combats"
+    }
+    fn blurb(&self) -> &'static str {
+        "The Nez Perce War, 1877: one combat on a tactical map, a few units acting each turn"
+    }
+    fn score_name(&self) -> &'static str {
+        "D2.0 points"
+    }
+    fn seat_range(&self, _options: &[String]) -> RangeInclusive<u8> {
+        2..=2
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        &OPTIONS
+    }
+    fn scenario_info(&self, root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
+        let l = setup::load_scenario_id(root, id)?;
+        let st = &l.stat;
+        let sc = &st.scenario;
+        let t = &st.tables;
+        let mut notes = vec![
+            format!("Scenario: {}", sc.source.label()),
+            format!("Tactical map '{}': RECONSTRUCTION (the seed's maps are lost)", sc.map),
+            format!("Fire Results Table: {}", t.fire.source.label()),
+            format!("Melee Results Table: {}", t.melee.source.label()),
+            format!("Morale Table: {}", t.morale.source.label()),
+            "Counter values: RECONSTRUCTION (the seed's counters are lost; docs/reconstructions-nez-perce-counters.md)".to_string(),
+        ];
+        for r in &t.terrain {
+            if r.source.is_reconstruction() {
+                notes.push(format!(
+                    "{}: {} MP, fire {:+}, melee {:+}: {}",
+                    r.name,
+                    r.mp,
+                    r.fire,
+                    r.melee,
+                    r.source.label()
+                ));
+            }
+        }
+        notes.extend(sc.notes.iter().cloned());
+        Ok(ScenarioInfo {
+            id: id.to_string(),
+            name: sc.name.clone(),
+            subtitle: format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
+            background: sc.description.clone(),
+            victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
+            length: "Until one side has no units left in the combat (C3.1); reconstructed turn limit 20 (option)".into(),
+            notes,
+            hidden: false,
+            manual_setup: false,
+        })
+    }
+    fn new_session(
+        &self,
+        root: &Path,
+        scenario: ScenarioRef<'_>,
+        start: &Start,
+    ) -> Result<Box<dyn GameSession>, DataError> {
+        let loaded = match scenario {
+            ScenarioRef::Id(id) => setup::load_scenario_id(root, id)?,
+            ScenarioRef::Path(p) => setup::load_scenario_path(root, p)?,
+        };
+        let loaded = setup::with_turn_limit(&loaded, turn_limit(&start.options));
+        let id = format!("{}/{}", setup::GAME, loaded.stat.scenario.id);
+        let state = setup::initial_state(&loaded, start.seed);
+        let mut session = Session::<NezPerceTactical>::new(id, start.seed, state);
+        session.options = start.options.clone();
+        Ok(Box::new(session))
+    }
+    fn check(&self, root: &Path, path: &Path, kind: FileKind) -> Result<String, DataError> {
+        match kind {
+            FileKind::Map => {
+                let t = setup::load_tables(root)?;
+                let m = setup::load_map_file(path, &t)?;
+                Ok(format!(
+                    "tactical map ({}x{} hexes, {} hexside features)",
+                    m.cols,
+                    m.rows,
+                    m.hexsides.len()
+                ))
+            }
+            FileKind::Rules => {
+                if path.file_name().is_some_and(|n| n == "counters.ron") {
+                    let t = setup::load_tables(root)?;
+                    let c = setup::load_counters_file(path, &t)?;
+                    let n: usize = c.strategic.iter().map(|s| s.counters.len()).sum();
+                    Ok(format!(
+                        "counter mix ({} strategic units, {n} tactical counters, {} camps)",
+                        c.strategic.len(),
+                        c.camps.len()
+                    ))
+                } else {
+                    setup::load_tables_file(path)?;
+                    Ok("rules tables".into())
+                }
+            }
+            FileKind::Scenario => {
+                let l = setup::load_scenario_path(root, path)?;
+                Ok(format!(
+                    "scenario {}/{} ({}, {} counters)",
+                    setup::GAME,
+                    l.stat.scenario.id,
+                    l.stat.scenario.name,
+                    l.counters.len()
+                ))
+            }
+        }
+    }
+}
