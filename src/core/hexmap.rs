@@ -20,9 +20,14 @@ const LINE_CACHE: usize = 100_000;
 /// Lines of sight traced so far: the intervening hexes, by the line's two ends.
 type Lines = HashMap<(Coord, Coord), Rc<[Coord]>, CoordHash>;
 
+/// Both nudged traces of lines traced so far, by the line's two ends.
+type Traces = HashMap<(Coord, Coord), Rc<[Vec<Coord>; 2]>, CoordHash>;
+
 thread_local! {
     /// The lines traced on this thread.
     static LINES: RefCell<Lines> = RefCell::new(HashMap::default());
+    /// The two-sided traces of lines on this thread ([`HexMap::sight_strict`]).
+    static TRACES: RefCell<Traces> = RefCell::new(HashMap::default());
 }
 
 /// Hashing for maps keyed by hexes. A hex is two bytes, and the standard hasher (built
@@ -454,7 +459,8 @@ impl HexMap {
     /// [`HexMap::traces`], a hex between the ends `blocks`, or a hexside it crosses
     /// `side_blocks(from, to)`. Hexsides of `a` and `b` themselves are passed to
     /// `side_blocks` too (a game decides whether a feature on the firer's own side
-    /// blocks).
+    /// blocks). Each pair's traces are kept per thread, as [`HexMap::los`] keeps its
+    /// lines.
     pub fn sight_strict(
         &self,
         a: Coord,
@@ -462,7 +468,18 @@ impl HexMap {
         blocks: impl Fn(Coord) -> bool,
         side_blocks: impl Fn(Coord, Coord) -> bool,
     ) -> bool {
-        self.traces(a, b).iter().all(|t| {
+        let traces = TRACES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.len() >= LINE_CACHE {
+                cache.clear();
+            }
+            Rc::clone(
+                cache
+                    .entry((a, b))
+                    .or_insert_with(|| Rc::new(self.traces(a, b))),
+            )
+        });
+        traces.iter().all(|t| {
             t.iter()
                 .skip(1)
                 .take(t.len().saturating_sub(2))

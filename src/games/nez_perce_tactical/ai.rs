@@ -3,6 +3,7 @@
 //! D2.0 margin the combat has made so far, with each side's strength on the map.
 
 use super::NezPerceTactical;
+use super::action::Action;
 use super::data::Side;
 use super::state::{Loc, State};
 use crate::core::ai::{Knowledge, result_value, squash};

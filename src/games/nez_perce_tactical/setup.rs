@@ -419,6 +419,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         map,
         terrain_row,
         turn_limit,
+        side_cache: Default::default(),
     });
     let loaded = Loaded {
         stat,

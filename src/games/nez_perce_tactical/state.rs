@@ -6,7 +6,8 @@
 use super::data::{Class, Contact, Face, Faces, ScenarioDef, Side, Tables, TerrainRow};
 use crate::core::dice::Dice;
 use crate::core::game::{LogEntry, Outcome};
-use crate::core::hexmap::{Coord, Edge, HexMap};
+use crate::core::hexmap::{Coord, CoordHash, Edge, HexMap};
+use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -26,6 +27,27 @@ pub struct Static {
     pub terrain_row: Vec<usize>,
     /// Last combat turn before the reconstructed end rule stops the combat (0: none).
     pub turn_limit: u32,
+    /// The map's hexside features by hex pair, built on first use (not saved: it
+    /// follows from the map).
+    #[serde(skip)]
+    pub side_cache: SideCache,
+}
+
+/// Hexside chart rows by the (ordered) pair of hexes, filled once per loaded game. Two
+/// caches always compare equal: what they hold follows from the map and tables.
+#[derive(Clone, Default)]
+pub struct SideCache(std::sync::OnceLock<HashMap<(Coord, Coord), usize, CoordHash>>);
+
+impl PartialEq for SideCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for SideCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SideCache")
+    }
 }
 
 impl Static {
@@ -39,8 +61,18 @@ impl Static {
     }
     /// The hexside feature's chart row between two adjacent hexes, if any.
     pub fn hexside(&self, a: Coord, b: Coord) -> Option<&super::data::HexsideRow> {
-        let f = self.map.hexside(a, b)?;
-        self.tables.hexsides.iter().find(|r| r.feature == f)
+        let sides = self.side_cache.0.get_or_init(|| {
+            let mut m = HashMap::default();
+            for h in &self.map.hexsides {
+                let Some(other) = h.hex.step(h.dir) else { continue };
+                if let Some(i) = self.tables.hexsides.iter().position(|r| r.feature == h.feature) {
+                    m.insert((h.hex, other), i);
+                    m.insert((other, h.hex), i);
+                }
+            }
+            m
+        });
+        sides.get(&(a, b)).map(|&i| &self.tables.hexsides[i])
     }
 }
 

@@ -22,6 +22,7 @@ pub fn clear() -> State {
     let mut s = position();
     let mut st = (*s.stat).clone();
     st.map = HexMap::filled(30, 20, "clear");
+    st.side_cache = Default::default();
     st.terrain_row = vec![0];
     s.stat = Arc::new(st);
     s
@@ -88,6 +89,7 @@ pub fn side(s: &mut State, hex: &str, dir: wargame::core::hexmap::Dir, feature: 
         dir,
         feature: feature.into(),
     });
+    st.side_cache = Default::default();
     s.stat = Arc::new(st);
 }
 
