@@ -200,6 +200,49 @@ pub fn spawn_map(
     (lo, hi)
 }
 
+/// Draw the map's hexside features as thick bars along the shared side of the two
+/// hexes; `style(feature)` gives each feature's colour and width (`None`: not drawn).
+pub fn spawn_hexsides(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    map: &HexMap,
+    style: impl Fn(&str) -> Option<(Color, f32)>,
+) {
+    let mut mats: Vec<(String, Handle<ColorMaterial>, Handle<Mesh>)> = Vec::new();
+    for h in &map.hexsides {
+        let Some(other) = h.hex.step(h.dir) else {
+            continue;
+        };
+        let Some((col, width)) = style(&h.feature) else {
+            continue;
+        };
+        let (mat, mesh) = match mats.iter().find(|m| m.0 == h.feature) {
+            Some(m) => (m.1.clone(), m.2.clone()),
+            None => {
+                let m = (
+                    h.feature.clone(),
+                    materials.add(col),
+                    meshes.add(Rectangle::new(HEX * 1.04, width)),
+                );
+                mats.push(m.clone());
+                (m.1, m.2)
+            }
+        };
+        let (a, b) = (center(h.hex), center(other));
+        let mid = (a + b) / 2.0;
+        let d = (b - a).normalize_or_zero();
+        // The side runs across the line between the two centres.
+        let angle = d.y.atan2(d.x) + std::f32::consts::FRAC_PI_2;
+        commands.spawn((
+            BoardEntity,
+            Mesh2d(mesh),
+            MeshMaterial2d(mat),
+            Transform::from_xyz(mid.x, mid.y, 0.25).with_rotation(Quat::from_rotation_z(angle)),
+        ));
+    }
+}
+
 #[allow(clippy::too_many_arguments)] // a Bevy system: each parameter is an ECS resource or query it needs
 fn pointer(
     mut contexts: EguiContexts,

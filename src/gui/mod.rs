@@ -9,6 +9,7 @@ pub mod balance;
 pub mod board;
 pub mod harvest;
 pub mod menu;
+pub mod nez_perce;
 pub mod playing;
 pub mod result;
 pub mod screenshot;
@@ -78,7 +79,13 @@ pub struct ShellPlugin;
 impl Plugin for ShellPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
-            .add_plugins((board::plugin, harvest::plugin, wind::plugin, ai::plugin))
+            .add_plugins((
+                board::plugin,
+                harvest::plugin,
+                wind::plugin,
+                nez_perce::plugin,
+                ai::plugin,
+            ))
             .add_systems(PreStartup, spawn_camera)
             .add_systems(Update, msaa_for_software_renderer)
             .add_plugins((menu::plugin, playing::plugin, result::plugin));

@@ -194,7 +194,8 @@ fn screenshot_every_scenario_under_xvfb() {
     let dir = scratch("shots");
     let mut ids = crate::util::scenario_ids();
     ids.extend(games::scenarios(&root(), "moved_like_the_wind"));
-    assert!(ids.len() >= 7);
+    ids.extend(games::scenarios(&root(), "nez_perce_tactical"));
+    assert!(ids.len() >= 13);
     for id in ids {
         let out = dir.join(format!("{}.png", id.replace('/', "_")));
         let status = std::process::Command::new("xvfb-run")
@@ -294,6 +295,51 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
         .state;
     let b = s.blocks.iter().find(|b| *b.handle == *handle).unwrap();
     assert_eq!(b.status, Status::Map(area), "{}", game.status);
+}
+
+#[test]
+fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_hex() {
+    use wargame::gui::nez_perce::{Overlay, Selection as NpSelection};
+    let mut app = headless(
+        wargame::gui::nez_perce::logic_plugin,
+        "nez_perce_tactical/white_bird",
+        1,
+    );
+    assert!(
+        count::<BoardEntity>(&mut app) >= 30 * 20 + 100,
+        "an entity per hex and per stream or ridge side at least"
+    );
+    assert!(count::<Overlay>(&mut app) > 17, "every counter is drawn");
+    let (unit, from, to) = {
+        let g = app.world().resource::<Game>();
+        let mv = g
+            .session
+            .legal()
+            .into_iter()
+            .find(|l| l.starts_with("move "))
+            .expect("an Army unit may move");
+        let w: Vec<&str> = mv.split_whitespace().collect();
+        (
+            w[1].to_string(),
+            g.session.probe(&format!("{}.hex", w[1])).unwrap(),
+            w[2].to_string(),
+        )
+    };
+    app.world_mut().resource_mut::<Clicked>().0 = Some(from.parse().unwrap());
+    app.update();
+    assert_eq!(
+        app.world().resource::<NpSelection>().unit.as_deref(),
+        Some(unit.as_str())
+    );
+    app.world_mut().resource_mut::<Clicked>().0 = Some(to.parse().unwrap());
+    app.update();
+    let g = app.world().resource::<Game>();
+    assert_eq!(
+        g.session.history().last().map(String::as_str),
+        Some(format!("move {unit} {to}").as_str()),
+        "{}",
+        g.status
+    );
 }
 
 // --- Computer players in the GUI ---

@@ -34,4 +34,15 @@ impl Knowledge for NezPerceTactical {
             1.0 - v
         }
     }
+
+    /// Voluntary surrender (C6.4.3) is worth considering only for a unit that is cut
+    /// off from every map edge: elsewhere it only hands the Army points.
+    fn worth(state: &State, action: &Action) -> bool {
+        match action {
+            Action::Surrender { unit } => state
+                .find(unit)
+                .is_some_and(|u| super::rules::results::surrounded(state, u)),
+            _ => true,
+        }
+    }
 }

@@ -7,8 +7,8 @@ use super::data::{Class, Contact, Face, Faces, ScenarioDef, Side, Tables, Terrai
 use crate::core::dice::Dice;
 use crate::core::game::{LogEntry, Outcome};
 use crate::core::hexmap::{Coord, CoordHash, Edge, HexMap};
-use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A counter's index in [`State::units`].
@@ -64,8 +64,15 @@ impl Static {
         let sides = self.side_cache.0.get_or_init(|| {
             let mut m = HashMap::default();
             for h in &self.map.hexsides {
-                let Some(other) = h.hex.step(h.dir) else { continue };
-                if let Some(i) = self.tables.hexsides.iter().position(|r| r.feature == h.feature) {
+                let Some(other) = h.hex.step(h.dir) else {
+                    continue;
+                };
+                if let Some(i) = self
+                    .tables
+                    .hexsides
+                    .iter()
+                    .position(|r| r.feature == h.feature)
+                {
                     m.insert((h.hex, other), i);
                     m.insert((other, h.hex), i);
                 }
