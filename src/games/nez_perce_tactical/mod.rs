@@ -136,8 +136,10 @@ pub fn view(s: &State, seat: Seat) -> View {
     }
 }
 
-/// Read a named quantity for scripts: `turn`, `phasing`, `acted`, `margin`,
-/// `<unit>.hex`, `<unit>.status`, `<unit>.pin`, `<unit>.mode`, `<unit>.mp`.
+/// Read a named quantity for scripts: `turn`, `phasing`, `acted`, `margin`, `pending`,
+/// `lodges_lost`, `to_act`, `over`, `winner`, `dice_left`, `<unit>.hex`,
+/// `<unit>.status`, `<unit>.pin`, `<unit>.mode`, `<unit>.mp`, `<unit>.side`,
+/// `<unit>.values`.
 pub fn probe(s: &State, key: &str) -> Option<String> {
     match key {
         "turn" => return Some(s.turn.to_string()),
@@ -146,6 +148,14 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         "margin" => return Some(rules::victory::Tally::of(s).margin().to_string()),
         "pending" => return Some(rules::pending_text(s)),
         "lodges_lost" => return Some(s.lodges_lost().to_string()),
+        "to_act" => return Some(rules::to_act(s).map_or("none".into(), |x| x.seat().to_string())),
+        "over" => return Some(s.result.is_some().to_string()),
+        "winner" => {
+            return Some(s.result.as_ref().map_or("none".into(), |r| {
+                r.winner().map_or("draw".into(), |w| w.to_string())
+            }));
+        }
+        "dice_left" => return Some(s.dice.forced_left().to_string()),
         _ => {}
     }
     let (id, field) = key.split_once('.')?;
@@ -166,6 +176,11 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             _ => "-",
         }
         .to_string(),
+        "side" => format!("{:?}", unit.side),
+        "values" => {
+            let f = unit.face();
+            format!("{}-{}-{}", rules::fire::printed_fs(s, u), f.dm, f.ma)
+        }
         "mp" => s
             .active
             .filter(|a| a.unit == u)

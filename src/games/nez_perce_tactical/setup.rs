@@ -8,7 +8,7 @@ use super::state::{Loc, Pending, Pin, State, Static, Unit};
 use crate::core::data::{error_near, expect_game, parse_ron, read_text};
 use crate::core::dice::Dice;
 use crate::core::error::DataError;
-use crate::core::hexmap::{Coord, Edge, HexMap};
+use crate::core::hexmap::{Coord, HexMap};
 use crate::core::maptile::{load_tile, tile_to_map};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -731,6 +731,44 @@ pub fn setup_errors(s: &State) -> Vec<(String, String)> {
             _ => {}
         }
     }
-    let _ = Edge::North;
+    // C2.3 (and C2.5, C2.6 by reference): the searcher's strategic units are split
+    // whole, one half (rounded up) on the map and the rest waiting.
+    if sc.contact != Contact::Alerted {
+        let mut groups: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+        for u in s.units.iter().filter(|u| u.side == searcher) {
+            let g = groups.entry(u.strategic.as_str()).or_default();
+            match u.loc {
+                Loc::Map(_) => g.0 += 1,
+                Loc::Waiting(..) => g.1 += 1,
+                _ => {}
+            }
+        }
+        let n = groups.len();
+        let on = groups.values().filter(|(m, _)| *m > 0).count();
+        for (name, (m, w)) in &groups {
+            if *m > 0 && *w > 0 {
+                let id = s
+                    .units
+                    .iter()
+                    .find(|u| u.strategic == *name && matches!(u.loc, Loc::Waiting(..)))
+                    .map_or(name.to_string(), |u| u.id.clone());
+                out.push((id, format!("strategic unit '{name}' is split between the map and its entry side: the searcher chooses whole strategic units (C2.3)")));
+            }
+        }
+        if on != ambush_half(n) {
+            let id = s
+                .units
+                .iter()
+                .find(|u| u.side == searcher)
+                .map_or("start".to_string(), |u| u.id.clone());
+            out.push((id, format!("the searching side has {n} strategic unit(s): {} of them go on the map and the rest wait beside it (C2.3: one of every two, the odd one extra); here {on} are on the map", ambush_half(n))));
+        }
+    }
     out
+}
+
+/// How many of `n` strategic units make the searcher's leading half (C2.3: one out of
+/// every two, plus one more of an odd number; all of a single unit).
+pub fn ambush_half(n: usize) -> usize {
+    n.div_ceil(2)
 }
