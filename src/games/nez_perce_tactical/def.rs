@@ -21,22 +21,22 @@ pub static DEF: Def = Def;
 static OPTIONS: [OptionDef; 1] = [OptionDef {
     key: "turn_limit",
     label: "End rule: turn limit (reconstruction)",
-    help: "reconstruction (seed_notes 000-3.7; the seed has no limit): after this many game-turns, or two turns in which neither side acts, the contacted side leaves the map; 0 = no limit",
+    help: "reconstruction (seed_notes 000-3.7): after this many game-turns the contacted side leaves the map; 0 (the default) = no limit, as C3.1's unrestricted number of game-turns",
     kind: OptionKind::Int {
         min: 0,
         max: 99,
-        default: 20,
+        default: 0,
     },
     parts: &[],
 }];
 
-/// The turn limit chosen in the options (20 unless set).
+/// The turn limit chosen in the options (none unless set).
 fn turn_limit(options: &[String]) -> u32 {
     options
         .iter()
         .find_map(|o| o.strip_prefix("turn_limit="))
         .and_then(|v| v.parse().ok())
-        .unwrap_or(20)
+        .unwrap_or(0)
 }
 
 impl GameDef for Def {
@@ -90,7 +90,7 @@ impl GameDef for Def {
             subtitle: format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
-            length: "Until one side has no units left in the combat (C3.1); reconstructed turn limit 20 (option)".into(),
+            length: "Until one side has no units left in the combat (C3.1), or (reconstruction) two game-turns in which neither side acts; an optional turn limit".into(),
             notes,
             hidden: false,
             manual_setup: false,

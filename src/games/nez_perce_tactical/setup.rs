@@ -401,7 +401,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ),
         ));
     }
-    let turn_limit = 20;
+    let turn_limit = 0;
     let terrain_row = map
         .terrain_names
         .iter()
@@ -493,6 +493,7 @@ pub fn initial_state(l: &Loaded, seed: u64) -> State {
         pending: Pending::None,
         queue: vec![],
         pending_end: false,
+        unstack: vec![],
         pending_log: vec![],
         actions_this_turn: 0,
         idle_turns: 0,
@@ -729,6 +730,97 @@ pub fn setup_errors(s: &State) -> Vec<(String, String)> {
                 }
             }
             _ => {}
+        }
+    }
+    let contacted_hexes: Vec<Coord> = s
+        .units
+        .iter()
+        .filter(|u| u.side == contacted)
+        .filter_map(|u| u.hex())
+        .collect();
+    let is_home = |i: usize| s.class(i).lodge || s.class(i).key == "camp";
+    match sc.contact {
+        Contact::SurprisedEncamped => {
+            // C2.5: the other units next to the Lodges or Camps, one per hex until every
+            // adjacent hex is filled; the Army always deploys all five Camps.
+            let homes: Vec<Coord> = s
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(i, u)| u.side == contacted && is_home(*i))
+                .filter_map(|(_, u)| u.hex())
+                .collect();
+            let ring: BTreeSet<Coord> = homes
+                .iter()
+                .flat_map(|h| map.neighbors(*h))
+                .filter(|n| !homes.contains(n) && st.terrain(*n).mounted)
+                .collect();
+            let stacked = per_hex
+                .iter()
+                .any(|(_, us)| us.len() > 1 && s.u(us[0]).side == contacted);
+            let empty_ring = ring.iter().find(|c| !per_hex.contains_key(c));
+            for (i, u) in s.units.iter().enumerate() {
+                let Some(h) = u.hex() else { continue };
+                if u.side != contacted || is_home(i) {
+                    continue;
+                }
+                if !homes.iter().any(|m| m.distance(h) == 1) {
+                    out.push((
+                        u.id.clone(),
+                        format!("{} must start next to a Lodge or Camp (C2.5)", u.name),
+                    ));
+                } else if stacked
+                    && per_hex.get(&h).is_some_and(|v| v.len() > 1)
+                    && let Some(e) = empty_ring
+                {
+                    out.push((u.id.clone(), format!("{} is stacked while {e}, next to a Lodge or Camp, is empty: one unit per hex until every adjacent hex is filled (C2.5)", u.name)));
+                }
+            }
+            if contacted == Side::Army {
+                let camps = s
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| s.class(*i).key == "camp")
+                    .count();
+                if camps < 5 {
+                    out.push(("camps".into(), format!("the Army always deploys all five Camps when Surprised Encamped (C2.5); {camps} take part")));
+                }
+            }
+        }
+        Contact::SurprisedOnTrail => {
+            // C2.6: every unit adjacent to another unit.
+            for u in s.units.iter().filter(|u| u.side == contacted) {
+                let Some(h) = u.hex() else { continue };
+                let alone = per_hex.get(&h).is_none_or(|v| v.len() < 2)
+                    && !contacted_hexes.iter().any(|o| o.distance(h) == 1);
+                if alone {
+                    out.push((
+                        u.id.clone(),
+                        format!(
+                            "{} must start next to another unit of the column (C2.6)",
+                            u.name
+                        ),
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    // C4.3.4: with all nine Lodges lost, Indian units are always dismounted.
+    if sc.lodges_lost_before >= 9 {
+        for u in s
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Indian && u.flipped)
+        {
+            out.push((
+                u.id.clone(),
+                format!(
+                    "{} may not start mounted: all nine Lodges are lost (C4.3.4)",
+                    u.name
+                ),
+            ));
         }
     }
     // C2.3 (and C2.5, C2.6 by reference): the searcher's strategic units are split

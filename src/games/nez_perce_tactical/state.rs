@@ -225,6 +225,11 @@ pub struct State {
     pub pending: Pending,
     /// Decisions waiting behind it, first first.
     pub queue: Vec<Pending>,
+    /// Indian hexes a unit stopped in over the three-unit limit this player turn; until
+    /// another unit leaves, only units there may act (C4.2: the limit holds at the end
+    /// of the turn).
+    #[serde(default)]
+    pub unstack: Vec<Coord>,
     /// The phasing player has ended his turn; it ends once the decisions owed are made.
     #[serde(default)]
     pub pending_end: bool,
@@ -279,11 +284,12 @@ impl State {
             .filter(move |(_, u)| u.side == side && matches!(u.loc, Loc::Map(_)))
             .map(|(i, _)| i)
     }
-    /// Whether a side still has units in the combat: on the map or waiting beside it.
+    /// Whether a side still has units on the map (C3.1: the combat ends when one player
+    /// no longer has; units still waiting beside the map do not count).
     pub fn present(&self, side: Side) -> bool {
         self.units
             .iter()
-            .any(|u| u.side == side && matches!(u.loc, Loc::Map(_) | Loc::Waiting(..)))
+            .any(|u| u.side == side && matches!(u.loc, Loc::Map(_)))
     }
     /// Whether the unit is horse-equipped and mounted.
     pub fn mounted(&self, i: Uid) -> bool {

@@ -13,7 +13,7 @@ fn nez_perce_tactical_conforms() {
     assert_eq!(scenarios.len(), 6, "six historical combats ship");
     scenarios.push((
         "nez_perce_tactical/white_bird".into(),
-        vec!["turn_limit=0".into()],
+        vec!["turn_limit=12".into()],
     ));
     conformance::<NezPerceTactical>(
         &r,

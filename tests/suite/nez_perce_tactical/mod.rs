@@ -3,5 +3,6 @@
 
 mod bad_input;
 mod conformance;
+mod review;
 mod rules;
 mod util;

@@ -264,11 +264,30 @@ fn c4_2_indian_units_pass_through_friends_and_stop_three_to_a_hex() {
         put(&mut s, id, "0506");
     }
     put(&mut s, "le1", "0505");
+    // The Indian's other action is spent: no unit could leave the stack afterwards.
+    act(&mut s, "mode re2");
     assert!(legal(&s, "move le1 0506"), "passing through is allowed");
     act(&mut s, "move le1 0506");
     assert!(!legal(&s, "stop"), "it may not stop as a fourth unit");
     act(&mut s, "move le1 0507");
     assert!(legal(&s, "stop"));
+}
+
+#[test]
+fn c4_2_the_indian_limit_holds_at_the_end_of_the_turn() {
+    let mut s = clear();
+    s.phasing = Side::Indian;
+    for id in ["le2", "le3", "re1"] {
+        put(&mut s, id, "0506");
+    }
+    put(&mut s, "le1", "0505");
+    act(&mut s, "move le1 0506");
+    act(&mut s, "stop");
+    assert!(!legal(&s, "end"), "four in a hex: the turn may not end");
+    assert!(!legal(&s, "mode re2"), "only a unit of the stack may act");
+    act(&mut s, "move le2 0507");
+    act(&mut s, "stop");
+    assert!(legal(&s, "end"));
 }
 
 #[test]

@@ -54,6 +54,16 @@ pub fn may_act(s: &State, u: Uid) -> bool {
     }
 }
 
+/// Whether `u` could still act once `mover` (now acting) has acted.
+pub fn may_act_after(s: &State, u: Uid, mover: Uid) -> bool {
+    if s.acted.contains(&mover) {
+        return may_act(s, u);
+    }
+    let mut t = s.clone();
+    t.acted.push(mover);
+    may_act(&t, u)
+}
+
 /// Hexes of the phasing side over the stacking limit (C2.5, C2.6: the Second player's
 /// first actions must correct them).
 fn overstacked(s: &State) -> Vec<Coord> {
@@ -158,13 +168,18 @@ pub fn legal(s: &State) -> Vec<Action> {
         }
         return out;
     }
-    let fix = overstacked(s);
-    let must_fix = !fix.is_empty()
+    let mut fix = overstacked(s);
+    let mut must_fix = !fix.is_empty()
         && matches!(
             s.contact(),
             Contact::SurprisedEncamped | Contact::SurprisedOnTrail
         )
         && s.phasing != s.first();
+    // C4.2: a stack a unit entered over the limit this turn is put right first.
+    if !s.unstack.is_empty() {
+        fix = s.unstack.clone();
+        must_fix = true;
+    }
     for u in 0..s.units.len() {
         if !may_act(s, u) {
             continue;
@@ -231,7 +246,9 @@ pub fn legal(s: &State) -> Vec<Action> {
             out.push(Action::Surrender { unit: sym(u) });
         }
     }
-    out.push(Action::End);
+    if s.unstack.is_empty() {
+        out.push(Action::End);
+    }
     out
 }
 
@@ -488,6 +505,23 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
 /// just entered while a second unit could still join it (C5.1: two Indian units, or two
 /// Washington Volunteers, C5.3.2).
 fn after_move(s: &mut State, mover: Uid) -> Vec<LogEntry> {
+    // C4.2: note a stack the mover left over the limit, forget those put right.
+    if let Some(c) = s.u(mover).hex()
+        && s.u(mover).side == Side::Indian
+        && !s.has(c, Side::Army)
+        && s.side_at(c, Side::Indian).count() > s.stack_limit(Side::Indian)
+        && !s.unstack.contains(&c)
+    {
+        s.unstack.push(c);
+    }
+    let lim = s.stack_limit(Side::Indian);
+    let still: Vec<Coord> = s
+        .unstack
+        .iter()
+        .copied()
+        .filter(|&c| s.side_at(c, Side::Indian).count() > lim)
+        .collect();
+    s.unstack = still;
     let another =
         (0..s.units.len()).any(|u| u != mover && may_act(s, u) && movement::may_start_move(s, u));
     let mut log = vec![];
@@ -643,6 +677,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     }
     s.acted.clear();
     s.active = None;
+    s.unstack.clear();
     if s.phasing == s.first() {
         s.phasing = s.first().other();
         log.push(LogEntry::public(format!(
@@ -660,7 +695,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     s.turn += 1;
     s.phasing = s.first();
     let limit = s.stat.turn_limit;
-    if limit > 0 && (s.idle_turns >= 2 || s.turn > limit) {
+    if s.idle_turns >= 2 || (limit > 0 && s.turn > limit) {
         let why = if s.idle_turns >= 2 {
             "neither side acted for two game turns".to_string()
         } else {

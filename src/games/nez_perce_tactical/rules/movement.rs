@@ -61,11 +61,30 @@ fn friends_at(s: &State, u: Uid, c: Coord) -> usize {
     s.side_at(c, side).filter(|&i| i != u).count()
 }
 
-/// Whether the unit may end its move in `c` (C4.2's stacking at the end of the turn;
-/// a hex with enemy units is a melee, not a stack).
+/// Whether the unit may end its move in `c` (C4.2's stacking; a hex with enemy units is
+/// a melee, not a stack). An Indian unit may stop over the three-unit limit while
+/// another unit there may still act and leave before the turn ends.
 pub fn may_stop(s: &State, u: Uid, c: Coord) -> bool {
     let side = s.u(u).side;
-    s.has(c, side.other()) || friends_at(s, u, c) < s.stack_limit(side)
+    if s.has(c, side.other()) || friends_at(s, u, c) < s.stack_limit(side) {
+        return true;
+    }
+    side == Side::Indian && can_leave(s, u, c)
+}
+
+/// Whether a unit in `c` other than `mover` may still act this player turn and step
+/// out of the hex.
+pub fn can_leave(s: &State, mover: Uid, c: Coord) -> bool {
+    s.side_at(c, s.u(mover).side).any(|v| {
+        v != mover
+            && !s.acted.contains(&v)
+            && super::may_act_after(s, v, mover)
+            && may_start_move(s, v)
+            && s.stat
+                .map
+                .neighbors(c)
+                .any(|n| !barred(s, v, n) && cost(s, Some(c), n) <= allowance(s, v, false))
+    })
 }
 
 /// Why the unit may not step from `from` (`None`: from beside the map) into `to` with
@@ -100,11 +119,17 @@ pub fn step(s: &State, u: Uid, from: Option<Coord>, to: Coord, mp: u32) -> Resul
             .find(|m| m.hex == to)
             .map(|m| m.attackers.iter().map(|(a, _)| *a).collect())
             .unwrap_or_default();
+        let friends = friends_at(s, u, to);
         let ok = match side {
             Side::Indian => already.len() < 2,
+            // Never two Army units in one hex (C4.2), a unit left there by an earlier
+            // melee included; only a Washington Volunteers pair joins (C5.3.2).
             Side::Army => {
-                already.is_empty()
-                    || (already.len() == 1 && s.class(already[0]).pairs && s.class(u).pairs)
+                (already.is_empty() && friends == 0)
+                    || (already.len() == 1
+                        && friends == 1
+                        && s.class(already[0]).pairs
+                        && s.class(u).pairs)
             }
         };
         if !ok {

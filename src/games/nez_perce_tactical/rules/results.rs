@@ -236,7 +236,9 @@ pub fn fall_back(s: &mut State, t: Uid) -> Vec<LogEntry> {
 /// Move a falling-back unit and hard-pin it (C6.4.3).
 pub fn fall_back_to(s: &mut State, t: Uid, to: Coord) -> Vec<LogEntry> {
     let side = s.u(t).side;
-    let over = s.side_at(to, side).count() >= s.stack_limit(side);
+    // C6.4.3: entering a friendly-occupied hex, over the limit or not, it adds nothing
+    // to the hex's defence and halves the D&M of the units there.
+    let over = s.side_at(to, side).count() >= 1;
     let u = &mut s.units[t];
     u.loc = Loc::Map(to);
     u.pin = Pin::P2;
@@ -245,7 +247,7 @@ pub fn fall_back_to(s: &mut State, t: Uid, to: Coord) -> Vec<LogEntry> {
         "{} falls back to {to} and is hard pinned (P2){} (C6.4.3)",
         u.name,
         if over {
-            ": it overstacks the hex, adds nothing to its defence and halves its D&M"
+            ": it shares a friendly hex, adds nothing to its defence and halves its D&M"
         } else {
             ""
         }
