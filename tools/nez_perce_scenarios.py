@@ -184,6 +184,16 @@ def build(sc):
         su = units_of(su_all, sc.get("absent", ()))
         p.place(su, searcher, s_anchor, lambda h: m.edge_dist(h, entry) <= 2,
                 sc.get("searcher_mounted", True), limit(searcher))
+    elif state == "Ambushing":
+        # C2.3: the contacted side anywhere; the searcher's leading half within two
+        # hexes of a stream, the rest beside a side a stream runs through.
+        p.place(cu, contacted, c_anchor, lambda h: True, sc.get("contacted_mounted", False), limit(contacted))
+        on, off = halves(su_all)
+        su_on = units_of(on, sc.get("absent", ()))
+        near_stream = lambda h: any(m.by_stream(x) for x in m.hexes if dist(x, h) <= 2)
+        p.place(su_on, searcher, s_anchor, near_stream, sc.get("searcher_mounted", True), limit(searcher))
+        for cid, _ in units_of(off, sc.get("absent", ())):
+            p.wait(cid, searcher, entry, 1)
     elif state == "SurprisedEncamped":
         homes = [u for u in cu if u[1] in ("lodge", "camp")]
         others = [u for u in cu if u[1] not in ("lodge", "camp")]
@@ -300,6 +310,20 @@ def write(sc):
 
 
 SCENARIOS = [
+    dict(
+        id="cottonwood",
+        title="Cottonwood: Rains's scouts, 3 July 1877",
+        map="rolling_hills",
+        contact="Ambushing", contacted="Indian", first="Indian", entry="North",
+        army=["whipple", "mt_idaho_vols"],
+        indian=["white_bird"],
+        absent=["whipple3", "whipple4", "whipple5", "whipple6", "wb6", "wb7", "wb8", "wb9"],
+        anchors={"Indian": (15, 9), "Army": (10, 4)},
+        desc="Lieutenant Rains rides out from Whipple's camp at Cottonwood on the Camas Prairie to scout the trail and runs into the warriors screening the bands' crossing to the Clearwater. The rest of Whipple's force and the Mount Idaho volunteers are behind him.",
+        source="Forces from the research notes: Whipple's L and E companies of the 1st Cavalry, of which Lt. Sevier Rains's detachment of ten was wiped out on 3 July, and the Mount Idaho volunteers, 17 of whom fought near Cottonwood on 5 July (counter notes); about 30 warriors (5 of White Bird's brave units). An Army search finding warriors is column A; Ambushing is its result on 1-2 (C2.3): the warriors set up anywhere and move first with every unit, Whipple's two leading units within two hexes of a creek, the volunteers waiting beside the north edge where the north creek comes in. The Rolling Hills map stands for the Camas Prairie.",
+        notes=["The state of contact is fixed at Ambushing (history), not rolled.",
+               "Whipple's Gatlings and his second company are left out: they stayed in camp."],
+    ),
     dict(
         id="white_bird",
         title="White Bird Canyon, 17 June 1877",

@@ -10,7 +10,7 @@ use wargame::games::nez_perce_tactical::NezPerceTactical;
 fn nez_perce_tactical_conforms() {
     let r = wargame::games::registry();
     let mut scenarios = no_options(r.scenarios(&crate::util::root(), "nez_perce_tactical"));
-    assert_eq!(scenarios.len(), 6, "six historical combats ship");
+    assert_eq!(scenarios.len(), 7, "seven historical combats ship");
     scenarios.push((
         "nez_perce_tactical/white_bird".into(),
         vec!["turn_limit=12".into()],

@@ -6,7 +6,7 @@
 use crate::core::game::LogEntry;
 use crate::core::hexmap::Coord;
 use crate::games::nez_perce_tactical::state::{Loc, Pending, Pin, State, Uid};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 /// One Fire Results Table cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,15 +142,31 @@ pub fn surrounded(s: &State, t: Uid) -> bool {
     };
     let enemy = s.u(t).side.other();
     let map = &s.stat.map;
-    let mut seen = BTreeSet::from([start]);
+    let n = map.terrain.len();
+    let mut blocked = vec![false; n];
+    for u in &s.units {
+        if u.side == enemy
+            && let Some(i) = u.hex().and_then(|c| map.index(c))
+        {
+            blocked[i] = true;
+        }
+    }
+    let mut seen = vec![false; n];
     let mut q = VecDeque::from([start]);
+    if let Some(i) = map.index(start) {
+        seen[i] = true;
+    }
     while let Some(c) = q.pop_front() {
         if c.col == 1 || c.row == 1 || c.col == map.cols || c.row == map.rows {
             return false;
         }
-        for n in map.neighbors(c) {
-            if !s.has(n, enemy) && seen.insert(n) {
-                q.push_back(n);
+        for nb in map.neighbors(c) {
+            if let Some(i) = map.index(nb)
+                && !blocked[i]
+                && !seen[i]
+            {
+                seen[i] = true;
+                q.push_back(nb);
             }
         }
     }
