@@ -235,9 +235,10 @@ pub struct State {
     pub pending_end: bool,
     /// Log lines produced while resolving, flushed with the action.
     pub pending_log: Vec<LogEntry>,
-    /// Actions taken this game turn (for the reconstructed end rule).
+    /// Moves, fire and melee this game turn (for the reconstructed end rule; mode
+    /// changes do not count).
     pub actions_this_turn: u32,
-    /// Consecutive game turns in which neither side acted.
+    /// Consecutive game turns in which neither side moved, fired or meleed.
     pub idle_turns: u32,
     /// Count of die rolls; undo never crosses a rise.
     pub reveals: u64,

@@ -462,7 +462,8 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
         Action::Mode { unit } => {
             let u = uid(s, unit)?;
             s.acted.push(u);
-            s.actions_this_turn += 1;
+            // A mode change is not fighting or moving: it does not keep a stalled
+            // combat going (the reconstructed end rule).
             s.units[u].flipped = !s.units[u].flipped;
             let what = match (s.artillery(u), s.units[u].flipped) {
                 (true, true) => "limbers",
