@@ -90,7 +90,7 @@ impl GameDef for Def {
             subtitle: format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
-            length: "Until one side has no units left in the combat (C3.1), or (reconstruction) two game-turns in which neither side moves, fires or melees; an optional turn limit".into(),
+            length: "Until one side has no units left in the combat (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees; an optional turn limit".into(),
             notes,
             hidden: false,
             manual_setup: false,

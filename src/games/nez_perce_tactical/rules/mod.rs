@@ -696,7 +696,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     s.turn += 1;
     s.phasing = s.first();
     let limit = s.stat.turn_limit;
-    if s.idle_turns >= 2 || (limit > 0 && s.turn > limit) {
+    if s.idle_turns >= 3 || (limit > 0 && s.turn > limit) {
         let why = if s.idle_turns >= 2 {
             "neither side acted for two game turns".to_string()
         } else {
