@@ -9,6 +9,7 @@ pub mod action;
 pub mod ai;
 pub mod data;
 pub mod def;
+pub mod placement;
 pub mod rules;
 pub mod setup;
 pub mod state;
