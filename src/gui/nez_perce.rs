@@ -156,6 +156,7 @@ fn action_hex(s: &State, a: &Action) -> Option<(Option<String>, Coord)> {
     let hex_of = |id: &str| s.find(id).and_then(|u| s.u(u).hex());
     Some(match a {
         Action::Move { unit, to } | Action::FallBack { unit, to } => (Some(unit.to_string()), *to),
+        Action::Place { unit, hex, .. } => (Some(unit.to_string()), *hex),
         Action::Fire { unit, target } | Action::FireMove { unit, target } => {
             (Some(unit.to_string()), hex_of(target)?)
         }
@@ -194,6 +195,16 @@ fn click(
     if keys.just_pressed(KeyCode::Escape) {
         sel.unit = None;
         game.choice.clear();
+    }
+    // The counter being placed is selected (C2.3-C2.6).
+    if game.can_act()
+        && let Some(s) = state(game)
+        && !s.setup.is_empty()
+        && let Some(Ok(Action::Place { unit, .. })) =
+            game.session.legal().first().map(|l| l.parse::<Action>())
+        && sel.unit.as_deref() != Some(unit.as_str())
+    {
+        sel.unit = Some(unit.to_string());
     }
     // The moving unit stays selected.
     if let Some(s) = state(game)
@@ -408,6 +419,7 @@ fn redraw(
             }
             Action::Indirect { .. } => (amber.clone(), "indirect".into()),
             Action::FallBack { .. } => (amber.clone(), "fall back".into()),
+            Action::Place { mounted: false, .. } => (green.clone(), "place".into()),
             _ => continue,
         };
         let p = board::center(hex);
@@ -615,7 +627,10 @@ fn side_panel(
         ));
         if !v.pending.is_empty() && game.can_act() {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 80), &v.pending);
-            for l in &legal {
+            if legal.iter().any(|l| l.starts_with("place ")) {
+                ui.label("Click a green hex to place it (a ring-less choice offers mounted or limbered too).");
+            }
+            for l in legal.iter().filter(|l| !l.starts_with("place ")) {
                 let who = l
                     .split_whitespace()
                     .nth(1)
@@ -770,5 +785,12 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Morale { unit } => format!("{} rolls for morale", name(unit)),
         Action::FallBack { unit, to } => format!("{} falls back to {to}", name(unit)),
         Action::End => "End the player turn".into(),
+        Action::Lead { strategic } => format!("{strategic} leads the column (C2.3)"),
+        Action::Entry { edge } => format!("Enter from the {edge:?} side"),
+        Action::Place { unit, hex, mounted } => format!(
+            "Place {} at {hex}{}",
+            name(unit),
+            if *mounted { " mounted/limbered" } else { "" }
+        ),
     }
 }

@@ -2,7 +2,7 @@
 //! the log, save files and scripts. Units are named by their counter id (`perry1`),
 //! hexes by their printed number (`0712`).
 
-use crate::core::hexmap::Coord;
+use crate::core::hexmap::{Coord, Edge};
 use crate::core::sym::Sym;
 use std::fmt;
 use std::str::FromStr;
@@ -88,6 +88,37 @@ pub enum Action {
     },
     /// End the player turn: waiting melees are fought, then pins are rolled for (C3.2).
     End,
+    /// Set-up: the searcher puts a strategic unit in his leading half (`lead perry`,
+    /// C2.3).
+    Lead {
+        /// The strategic unit's id.
+        strategic: Sym,
+    },
+    /// Set-up: the searcher names his entry side (`entry north`, C2.3-C2.6).
+    Entry {
+        /// The side of the map.
+        edge: Edge,
+    },
+    /// Set-up: place a counter (`place perry1 0802`, `place perry1 0802 mounted`:
+    /// mounted or limbered; C2.3-C2.6).
+    Place {
+        /// The counter.
+        unit: Sym,
+        /// The hex.
+        hex: Coord,
+        /// Mounted (horse units) or limbered (artillery).
+        mounted: bool,
+    },
+}
+
+/// An edge's word in the notation.
+fn edge_word(e: Edge) -> &'static str {
+    match e {
+        Edge::North => "north",
+        Edge::South => "south",
+        Edge::East => "east",
+        Edge::West => "west",
+    }
 }
 
 impl fmt::Display for Action {
@@ -107,6 +138,15 @@ impl fmt::Display for Action {
             Action::Morale { unit } => write!(f, "morale {unit}"),
             Action::FallBack { unit, to } => write!(f, "fallback {unit} {to}"),
             Action::End => write!(f, "end"),
+            Action::Lead { strategic } => write!(f, "lead {strategic}"),
+            Action::Entry { edge } => write!(f, "entry {}", edge_word(*edge)),
+            Action::Place { unit, hex, mounted } => {
+                write!(
+                    f,
+                    "place {unit} {hex}{}",
+                    if *mounted { " mounted" } else { "" }
+                )
+            }
         }
     }
 }
@@ -176,13 +216,45 @@ impl FromStr for Action {
                 arity(1)?;
                 Action::Stop
             }
+            "lead" => {
+                arity(2)?;
+                Action::Lead {
+                    strategic: Sym::new(w[1]),
+                }
+            }
+            "entry" => {
+                arity(2)?;
+                let edge = [Edge::North, Edge::South, Edge::East, Edge::West]
+                    .into_iter()
+                    .find(|e| edge_word(*e) == w[1])
+                    .ok_or_else(|| {
+                        format!(
+                            "'{}' is not a side of the map (north, south, east, west)",
+                            w[1]
+                        )
+                    })?;
+                Action::Entry { edge }
+            }
+            "place" => {
+                if w.len() == 4 && w[3] != "mounted" {
+                    return Err(format!("'{s}': the fourth word may only be 'mounted'"));
+                }
+                if w.len() != 4 {
+                    arity(3)?;
+                }
+                Action::Place {
+                    unit: Sym::new(w[1]),
+                    hex: hex(w[2])?,
+                    mounted: w.len() == 4,
+                }
+            }
             "end" => {
                 arity(1)?;
                 Action::End
             }
             _ => {
                 return Err(format!(
-                    "unknown action '{verb}' (move, exit, stop, fire, firemove, indirect, mode, melee, assault, surrender, kill, morale, fallback, end)"
+                    "unknown action '{verb}' (move, exit, stop, fire, firemove, indirect, mode, melee, assault, surrender, kill, morale, fallback, end, lead, entry, place)"
                 ));
             }
         })
@@ -210,6 +282,10 @@ mod tests {
             "morale perry2",
             "fallback wb3 0711",
             "end",
+            "lead perry",
+            "entry north",
+            "place perry1 0802",
+            "place perry1 0802 mounted",
         ] {
             let a: Action = t.parse().unwrap();
             assert_eq!(a.to_string(), t);
@@ -217,5 +293,7 @@ mod tests {
         assert!("move wb3".parse::<Action>().is_err());
         assert!("fly wb3".parse::<Action>().is_err());
         assert!("move wb3 12".parse::<Action>().is_err());
+        assert!("entry up".parse::<Action>().is_err());
+        assert!("place perry1 0802 galloping".parse::<Action>().is_err());
     }
 }

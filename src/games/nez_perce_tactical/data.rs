@@ -11,9 +11,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum Side {
     /// The U.S. Army player (soldiers and civilian volunteers).
+    #[default]
     Army,
     /// The Indian (Nez Perce) player.
     Indian,
@@ -169,16 +172,27 @@ pub struct MoraleTable {
 }
 
 /// The four states of contact (C2.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Contact {
     /// C2.3.
     Ambushing,
     /// C2.4.
+    #[default]
     Alerted,
     /// C2.5.
     SurprisedEncamped,
     /// C2.6.
     SurprisedOnTrail,
+}
+
+/// What brought on a combat the players set up (C2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Trigger {
+    /// A successful Army search: columns A (warriors) and B (the Village).
+    Search,
+    /// An Indian combat declaration: columns C (the Washington Volunteers alone), D
+    /// (military units) and E (other volunteers).
+    Declaration,
 }
 
 /// The State of Contact Table (C2.2): columns A-E, rows die 1-6.
@@ -315,7 +329,8 @@ pub struct ForceDef {
     /// Tactical counters of those units left out (killed or captured earlier).
     #[serde(default)]
     pub absent: Vec<String>,
-    /// Where each counter starts, by counter id.
+    /// Where each counter starts, by counter id (none when the players set up).
+    #[serde(default)]
     pub start: BTreeMap<String, Start>,
 }
 
@@ -332,11 +347,20 @@ pub struct ScenarioDef {
     pub description: String,
     /// The tactical map (a tile id in `maps/`).
     pub map: String,
+    /// How the combat began, when the players set it up: the state of contact is then
+    /// rolled on the State of Contact Table and each side places its counters by that
+    /// state's rules (C2.2-C2.6); `contact`, `contacted`, `first`, `entry` and the
+    /// forces' `start` are not given.
+    #[serde(default)]
+    pub roll: Option<Trigger>,
     /// The state of contact.
+    #[serde(default)]
     pub contact: Contact,
     /// The contacted side (the other searched or declared combat).
+    #[serde(default)]
     pub contacted: Side,
     /// The first player (C2.3-C2.6).
+    #[serde(default)]
     pub first: Side,
     /// The searcher's entry side, when it has one (C2.4-C2.6).
     #[serde(default)]

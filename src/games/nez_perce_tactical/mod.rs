@@ -90,6 +90,7 @@ pub fn status(l: Loc) -> &'static str {
         Loc::Broken => "broken",
         Loc::Killed => "killed",
         Loc::Surrendered => "surrendered",
+        Loc::Unplaced => "unplaced",
     }
 }
 
@@ -148,6 +149,17 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         "acted" => return Some(s.acted.len().to_string()),
         "margin" => return Some(rules::victory::Tally::of(s).margin().to_string()),
         "pending" => return Some(rules::pending_text(s)),
+        "contact" => return Some(format!("{:?}", s.contact())),
+        "contacted" => return Some(format!("{:?}", s.stat.scenario.contacted)),
+        "entry" => {
+            return Some(
+                s.stat
+                    .scenario
+                    .entry
+                    .map_or("-".into(), |e| format!("{e:?}")),
+            );
+        }
+        "setup" => return Some((!s.setup.is_empty()).to_string()),
         "lodges_lost" => return Some(s.lodges_lost().to_string()),
         "to_act" => return Some(rules::to_act(s).map_or("none".into(), |x| x.seat().to_string())),
         "over" => return Some(s.result.is_some().to_string()),
@@ -233,6 +245,9 @@ impl Rules for NezPerceTactical {
     }
     fn scores(state: &State) -> Vec<i32> {
         rules::victory::scores(state)
+    }
+    fn opening_log(state: &State) -> Vec<LogEntry> {
+        state.intro.clone()
     }
     fn action_kind(action: &Action) -> ActionKind {
         match action {

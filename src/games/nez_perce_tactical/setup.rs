@@ -391,6 +391,25 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             missing.push(format!("{} ({})", d.id, d.name));
         }
     }
+    if sc.roll == Some(super::data::Trigger::Declaration)
+        && !sc.army.units.iter().any(|u| u == "camps")
+    {
+        return Err(err(
+            "units",
+            "an Indian declaration may catch the Army Surprised Encamped, when its five Camps deploy (C2.5): list \"camps\" among the Army's units".into(),
+        ));
+    }
+    if sc.roll.is_some() {
+        for force in [&sc.army, &sc.indian] {
+            if let Some(id) = force.start.keys().next() {
+                return Err(err(
+                    &format!("\"{id}\""),
+                    "with `roll` the players set up: give no `start` (C2.2-C2.6)".into(),
+                ));
+            }
+        }
+        missing.clear();
+    }
     if !missing.is_empty() {
         return Err(err(
             "start",
@@ -426,7 +445,11 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         counters: list,
     };
     let s = initial_state(&loaded, 0);
-    if let Some((id, msg)) = setup_errors(&s).into_iter().next() {
+    if let Some((id, msg)) = setup_errors(&s)
+        .into_iter()
+        .next()
+        .filter(|_| loaded.stat.scenario.roll.is_none())
+    {
         return Err(err(&format!("\"{id}\""), msg));
     }
     Ok(loaded)
@@ -461,6 +484,7 @@ pub fn initial_state(l: &Loaded, seed: u64) -> State {
             &sc.indian
         };
         let (loc, flipped) = match force.start.get(&d.id) {
+            _ if sc.roll.is_some() => (Loc::Unplaced, false),
             Some(Start::At(h, m)) => (
                 h.parse::<Coord>().map_or(Loc::Exited, Loc::Map),
                 *m && d.back.is_some(),
@@ -482,7 +506,7 @@ pub fn initial_state(l: &Loaded, seed: u64) -> State {
             fell_back: false,
         });
     }
-    State {
+    let mut state = State {
         stat: Arc::clone(st),
         units,
         turn: 1,
@@ -494,13 +518,20 @@ pub fn initial_state(l: &Loaded, seed: u64) -> State {
         queue: vec![],
         pending_end: false,
         unstack: vec![],
+        setup: vec![],
+        leading: vec![],
+        intro: vec![],
         pending_log: vec![],
         actions_this_turn: 0,
         idle_turns: 0,
         reveals: 0,
         dice: Dice::new(seed),
         result: None,
+    };
+    if sc.roll.is_some() {
+        super::rules::setup::begin(&mut state);
     }
+    state
 }
 
 pub use super::placement::setup_errors;

@@ -109,6 +109,8 @@ pub enum Loc {
     Killed,
     /// In the surrendered pile (C6.4.3).
     Surrendered,
+    /// Not yet placed: the players are setting up (C2.3-C2.6).
+    Unplaced,
 }
 
 /// One tactical counter.
@@ -177,6 +179,17 @@ pub struct Melee {
     pub attackers: Vec<(Uid, u32)>,
 }
 
+/// One step of a set-up the players make (C2.3-C2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupStep {
+    /// The searcher chooses the strategic units of his leading half.
+    Lead,
+    /// The searcher names his entry side.
+    Entry,
+    /// A side places its counters (the searcher only his leading half, unless Alerted).
+    Place(Side),
+}
+
 /// A decision owed by one side before play goes on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
@@ -225,6 +238,16 @@ pub struct State {
     pub pending: Pending,
     /// Decisions waiting behind it, first first.
     pub queue: Vec<Pending>,
+    /// The set-up steps still to take when the players set up (C2.3-C2.6), the current
+    /// one first; empty once play has begun.
+    #[serde(default)]
+    pub setup: Vec<SetupStep>,
+    /// The searcher's strategic units chosen for the leading half (C2.3).
+    #[serde(default)]
+    pub leading: Vec<String>,
+    /// Log lines of the State of Contact roll, for the opening log.
+    #[serde(default)]
+    pub intro: Vec<LogEntry>,
     /// Indian hexes a unit stopped in over the three-unit limit this player turn; until
     /// another unit leaves, only units there may act (C4.2: the limit holds at the end
     /// of the turn).

@@ -10,7 +10,11 @@ use wargame::games::nez_perce_tactical::NezPerceTactical;
 fn nez_perce_tactical_conforms() {
     let r = wargame::games::registry();
     let mut scenarios = no_options(r.scenarios(&crate::util::root(), "nez_perce_tactical"));
-    assert_eq!(scenarios.len(), 7, "seven historical combats ship");
+    assert_eq!(
+        scenarios.len(),
+        9,
+        "seven historical combats and two set-ups ship"
+    );
     scenarios.push((
         "nez_perce_tactical/white_bird".into(),
         vec!["turn_limit=12".into()],

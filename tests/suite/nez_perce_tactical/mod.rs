@@ -5,4 +5,5 @@ mod bad_input;
 mod conformance;
 mod review;
 mod rules;
+mod setup_phase;
 mod util;

@@ -8,6 +8,7 @@ pub mod fire;
 pub mod melee;
 pub mod movement;
 pub mod results;
+pub mod setup;
 pub mod victory;
 
 use super::action::Action;
@@ -22,6 +23,9 @@ use crate::core::sym::Sym;
 pub fn to_act(s: &State) -> Option<Side> {
     if s.result.is_some() {
         return None;
+    }
+    if !s.setup.is_empty() {
+        return setup::to_act(s);
     }
     Some(match &s.pending {
         Pending::None => s.phasing,
@@ -100,6 +104,9 @@ pub fn legal(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
     if s.result.is_some() {
         return out;
+    }
+    if !s.setup.is_empty() {
+        return setup::legal(s);
     }
     let sym = |u: Uid| Sym::new(&s.u(u).id);
     match &s.pending {
@@ -270,7 +277,14 @@ fn why_illegal(s: &State, a: &Action) -> String {
     if s.result.is_some() {
         return "the combat is over".into();
     }
-    if !matches!(s.pending, Pending::None) {
+    if !matches!(s.pending, Pending::None) || !s.setup.is_empty() {
+        if let (Action::Place { unit, hex, mounted }, false) = (a, s.setup.is_empty())
+            && let Some(u) = s.find(unit)
+            && let Some(e) =
+                crate::games::nez_perce_tactical::placement::placement_error(s, u, *hex, *mounted)
+        {
+            return e;
+        }
         return format!("'{a}' is not a choice now: {}", pending_text(s));
     }
     let unit = |id: &Sym| s.find(id);
@@ -308,6 +322,9 @@ fn why_illegal(s: &State, a: &Action) -> String {
 
 /// What the owed decision is, in words.
 pub fn pending_text(s: &State) -> String {
+    if !s.setup.is_empty() {
+        return setup::step_text(s);
+    }
     match &s.pending {
         Pending::None => String::new(),
         Pending::Losses {
@@ -332,6 +349,9 @@ pub fn pending_text(s: &State) -> String {
 
 /// Apply an action taken from `legal(s)` of this very state.
 pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
+    if !s.setup.is_empty() {
+        return Ok(setup::apply(s, a));
+    }
     let mut log = std::mem::take(&mut s.pending_log);
     match a {
         Action::Kill { unit } | Action::Morale { unit } => {
@@ -490,6 +510,11 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
             log.push(LogEntry::public(format!(
                 "The Indian player surrenders {} (C6.4.3)",
                 s.u(u).name
+            )));
+        }
+        Action::Lead { .. } | Action::Entry { .. } | Action::Place { .. } => {
+            return Err(RuleError::new(format!(
+                "'{a}' belongs to the set-up, which is over"
             )));
         }
         Action::End => {
