@@ -445,6 +445,19 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
     let Some(s) = state(&game) else { return };
     ui.strong(format!("{} — game-turn {}", s.stat.scenario.name, s.turn));
     ui.separator();
+    if !s.setup.is_empty() {
+        ui.label(format!(
+            "Set-up: {:?}, the {:?} player contacted (C2.2-C2.6)",
+            s.contact(),
+            s.stat.scenario.contacted
+        ));
+        ui.separator();
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 200, 80),
+            rules::pending_text(s),
+        );
+        return;
+    }
     let role = if s.phasing == s.first() {
         "First"
     } else {
@@ -628,7 +641,7 @@ fn side_panel(
         if !v.pending.is_empty() && game.can_act() {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 80), &v.pending);
             if legal.iter().any(|l| l.starts_with("place ")) {
-                ui.label("Click a green hex to place it (a ring-less choice offers mounted or limbered too).");
+                ui.label("Click a green hex to place it; where it may also start mounted or limbered, you are asked which.");
             }
             for l in legal.iter().filter(|l| !l.starts_with("place ")) {
                 let who = l
