@@ -35,13 +35,18 @@ impl Knowledge for NezPerceTactical {
         }
     }
 
-    /// Voluntary surrender (C6.4.3) is worth considering only for a unit that is cut
-    /// off from every map edge: elsewhere it only hands the Army points.
+    /// Voluntary surrender (C6.4.3) is worth considering only for a unit in contact with
+    /// the enemy and cut off from every map edge: elsewhere it only hands the Army
+    /// points.
     fn worth(state: &State, action: &Action) -> bool {
         match action {
-            Action::Surrender { unit } => state
-                .find(unit)
-                .is_some_and(|u| super::rules::results::surrounded(state, u)),
+            // Only a unit in contact is looked at (the full test walks the map).
+            Action::Surrender { unit } => state.find(unit).is_some_and(|u| {
+                let enemy = state.u(u).side.other();
+                state.u(u).hex().is_some_and(|c| {
+                    state.has(c, enemy) || state.stat.map.neighbors(c).any(|n| state.has(n, enemy))
+                }) && super::rules::results::surrounded(state, u)
+            }),
             _ => true,
         }
     }

@@ -38,8 +38,14 @@ pub fn to_act(s: &State) -> Option<Side> {
 /// unit on the map on an Ambushing or Surprised first turn; otherwise the Army one
 /// unit, or two Washington Volunteers instead (C4.3.3), and the Indian two).
 pub fn may_act(s: &State, u: Uid) -> bool {
+    may_act_with(s, u, None)
+}
+
+/// [`may_act`] as if `also` had acted too.
+fn may_act_with(s: &State, u: Uid, also: Option<Uid>) -> bool {
     let unit = s.u(u);
-    if unit.side != s.phasing || s.acted.contains(&u) {
+    let also = also.filter(|m| !s.acted.contains(m));
+    if unit.side != s.phasing || s.acted.contains(&u) || also == Some(u) {
         return false;
     }
     if s.all_act() {
@@ -48,24 +54,20 @@ pub fn may_act(s: &State, u: Uid) -> bool {
     if !matches!(unit.loc, Loc::Map(_) | Loc::Waiting(..)) {
         return false;
     }
+    let n = s.acted.len() + usize::from(also.is_some());
+    let first = s.acted.first().copied().or(also);
     let (army, indian) = s.stat.tables.actions;
     match unit.side {
-        Side::Indian => s.acted.len() < indian,
+        Side::Indian => n < indian,
         Side::Army => {
-            s.acted.len() < army
-                || (s.acted.len() == 1 && s.class(s.acted[0]).pairs && s.class(u).pairs)
+            n < army || (n == 1 && first.is_some_and(|f| s.class(f).pairs) && s.class(u).pairs)
         }
     }
 }
 
 /// Whether `u` could still act once `mover` (now acting) has acted.
 pub fn may_act_after(s: &State, u: Uid, mover: Uid) -> bool {
-    if s.acted.contains(&mover) {
-        return may_act(s, u);
-    }
-    let mut t = s.clone();
-    t.acted.push(mover);
-    may_act(&t, u)
+    may_act_with(s, u, Some(mover))
 }
 
 /// Hexes of the phasing side over the stacking limit (C2.5, C2.6: the Second player's
