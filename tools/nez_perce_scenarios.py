@@ -13,37 +13,13 @@ Run from the repository root: python3 tools/nez_perce_scenarios.py
 
 import os
 import re
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "nez_perce_tactical"
-DIRS = ["N", "NE", "SE", "S", "SW", "NW"]
-
-
-def step(h, d):
-    col, row = h
-    shoved = (col - 1) % 2 == 1
-    dc, dr = {
-        ("N", False): (0, -1), ("N", True): (0, -1),
-        ("S", False): (0, 1), ("S", True): (0, 1),
-        ("NE", False): (1, -1), ("SE", False): (1, 0),
-        ("SW", False): (-1, 0), ("NW", False): (-1, -1),
-        ("NE", True): (1, 0), ("SE", True): (1, 1),
-        ("SW", True): (-1, 1), ("NW", True): (-1, 0),
-    }[(d, shoved)]
-    return (col + dc, row + dr)
-
-
-def cube(h):
-    col, row = h
-    q = col - 1
-    r = (row - 1) - (q - (q & 1)) // 2
-    return (q, r, -q - r)
-
-
-def dist(a, b):
-    x1, y1, z1 = cube(a)
-    x2, y2, z2 = cube(b)
-    return max(abs(x1 - x2), abs(y1 - y2), abs(z1 - z2))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The hex geometry (Coord::step, hex distance) is the map tool's.
+from nez_perce_maps import DIRS, hexdist as dist, step  # noqa: E402
 
 
 def name(h):

@@ -200,6 +200,76 @@ pub fn spawn_map(
     (lo, hi)
 }
 
+/// The meshes of a counter: its face and the border around it.
+pub struct CounterMeshes {
+    /// The square face.
+    pub face: Handle<Mesh>,
+    /// The slightly larger square behind it (black, or white when selected).
+    pub border: Handle<Mesh>,
+}
+
+impl CounterMeshes {
+    /// Counter meshes sized to the hexes.
+    pub fn new(meshes: &mut Assets<Mesh>) -> Self {
+        Self {
+            face: meshes.add(Rectangle::new(HEX * 1.3, HEX * 1.3)),
+            border: meshes.add(Rectangle::new(HEX * 1.38, HEX * 1.38)),
+        }
+    }
+}
+
+/// What one counter shows: its border and face materials, text colour and two lines.
+pub struct CounterLook {
+    /// Border material (white when selected).
+    pub edge: Handle<ColorMaterial>,
+    /// Face material.
+    pub face: Handle<ColorMaterial>,
+    /// Text colour.
+    pub fg: Color,
+    /// The top line (its values), large.
+    pub top: String,
+    /// The bottom line (flags, id), small.
+    pub bottom: String,
+}
+
+/// Spawn one counter at `pos` and height `z`, every part tagged with `tag` (so the
+/// ruleset's redraw can despawn them).
+pub fn spawn_counter<T: Component + Clone>(
+    commands: &mut Commands,
+    tag: T,
+    meshes: &CounterMeshes,
+    look: CounterLook,
+    pos: Vec2,
+    z: f32,
+) {
+    commands.spawn((
+        tag.clone(),
+        Mesh2d(meshes.border.clone()),
+        MeshMaterial2d(look.edge),
+        Transform::from_xyz(pos.x, pos.y, z),
+    ));
+    commands.spawn((
+        tag.clone(),
+        Mesh2d(meshes.face.clone()),
+        MeshMaterial2d(look.face),
+        Transform::from_xyz(pos.x, pos.y, z + 0.01),
+    ));
+    commands.spawn((
+        tag.clone(),
+        Text2d::new(look.top),
+        TextFont::from_font_size(15.0),
+        TextColor(look.fg),
+        Transform::from_xyz(pos.x, pos.y + HEX * 0.3, z + 0.02),
+    ));
+    commands.spawn((
+        tag,
+        Text2d::new(look.bottom),
+        TextFont::from_font_size(10.0),
+        TextColor(look.fg),
+        Transform::from_xyz(pos.x, pos.y - HEX * 0.2, z + 0.02),
+    ));
+}
+
 /// Draw the map's hexside features as thick bars along the shared side of the two
 /// hexes; `style(feature)` gives each feature's colour and width (`None`: not drawn).
 pub fn spawn_hexsides(

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// Counters and highlights (redrawn when the game changes).
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub struct Overlay;
 
 /// What the player has selected and any pending choice between actions.
@@ -342,8 +342,8 @@ fn redraw(
     }
     let Some(s) = state(&game) else { return };
     let v = view(s, game.viewer);
-    let square = meshes.add(Rectangle::new(HEX * 1.3, HEX * 1.3));
-    let border = meshes.add(Rectangle::new(HEX * 1.38, HEX * 1.38));
+    let counter = board::CounterMeshes::new(&mut meshes);
+    let (square, border) = (counter.face.clone(), counter.border.clone());
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
     // Stacks.
@@ -382,42 +382,30 @@ fn redraw(
                 _ => side_look(s, p.side),
             };
             let selected = sel.piece.as_deref() == Some(p.id.as_str());
-            commands.spawn((
-                Overlay,
-                Mesh2d(border.clone()),
-                MeshMaterial2d(if selected {
-                    white.clone()
-                } else {
-                    black.clone()
-                }),
-                Transform::from_xyz(pos.x, pos.y, z),
-            ));
-            let bg = materials.add(if p.pinned {
+            let (top, bottom) = counter_text(s, p);
+            let face = materials.add(if p.pinned {
                 look.bg.darker(0.15)
             } else {
                 look.bg
             });
-            commands.spawn((
+            board::spawn_counter(
+                &mut commands,
                 Overlay,
-                Mesh2d(square.clone()),
-                MeshMaterial2d(bg),
-                Transform::from_xyz(pos.x, pos.y, z + 0.01),
-            ));
-            let (top, bottom) = counter_text(s, p);
-            commands.spawn((
-                Overlay,
-                Text2d::new(top),
-                TextFont::from_font_size(15.0),
-                TextColor(look.fg),
-                Transform::from_xyz(pos.x, pos.y + HEX * 0.3, z + 0.02),
-            ));
-            commands.spawn((
-                Overlay,
-                Text2d::new(bottom),
-                TextFont::from_font_size(10.0),
-                TextColor(look.fg),
-                Transform::from_xyz(pos.x, pos.y - HEX * 0.2, z + 0.02),
-            ));
+                &counter,
+                board::CounterLook {
+                    edge: if selected {
+                        white.clone()
+                    } else {
+                        black.clone()
+                    },
+                    face,
+                    fg: look.fg,
+                    top,
+                    bottom,
+                },
+                pos,
+                z,
+            );
         }
     }
     // Enemy Hidden stacks: a blank marker only.

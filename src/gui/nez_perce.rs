@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// Counters and highlights (redrawn when the game changes).
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub struct Overlay;
 
 /// What the player has selected.
@@ -313,8 +313,7 @@ fn redraw(
     }
     let Some(s) = state(&game) else { return };
     let v = view(s, game.viewer);
-    let square = meshes.add(Rectangle::new(HEX * 1.2, HEX * 1.2));
-    let border = meshes.add(Rectangle::new(HEX * 1.28, HEX * 1.28));
+    let counter = board::CounterMeshes::new(&mut meshes);
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
     let pin_mat = materials.add(Color::srgb(0.85, 0.15, 0.1));
@@ -338,38 +337,26 @@ fn redraw(
             let (bg, fg) = side_colours(u.side);
             let selected = sel.unit.as_deref() == Some(u.id.as_str());
             let acted = v.acted.contains(&u.id);
-            commands.spawn((
-                Overlay,
-                Mesh2d(border.clone()),
-                MeshMaterial2d(if selected {
-                    white.clone()
-                } else {
-                    black.clone()
-                }),
-                Transform::from_xyz(pos.x, pos.y, z),
-            ));
-            let bg = materials.add(if acted { bg.darker(0.2) } else { bg });
-            commands.spawn((
-                Overlay,
-                Mesh2d(square.clone()),
-                MeshMaterial2d(bg),
-                Transform::from_xyz(pos.x, pos.y, z + 0.01),
-            ));
             let (top, bottom) = counter_text(u);
-            commands.spawn((
+            let face = materials.add(if acted { bg.darker(0.2) } else { bg });
+            board::spawn_counter(
+                &mut commands,
                 Overlay,
-                Text2d::new(top),
-                TextFont::from_font_size(15.0),
-                TextColor(fg),
-                Transform::from_xyz(pos.x, pos.y + HEX * 0.28, z + 0.02),
-            ));
-            commands.spawn((
-                Overlay,
-                Text2d::new(bottom),
-                TextFont::from_font_size(10.0),
-                TextColor(fg),
-                Transform::from_xyz(pos.x, pos.y - HEX * 0.2, z + 0.02),
-            ));
+                &counter,
+                board::CounterLook {
+                    edge: if selected {
+                        white.clone()
+                    } else {
+                        black.clone()
+                    },
+                    face,
+                    fg,
+                    top,
+                    bottom,
+                },
+                pos,
+                z,
+            );
             if !u.pin.is_empty() {
                 commands.spawn((
                     Overlay,
