@@ -589,12 +589,17 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
 /// A unit's line in the panel.
 fn unit_line(u: &UnitView) -> String {
     let (fs, dm, ma) = u.values;
+    let gun = matches!(u.class.as_str(), "howitzer" | "hotchkiss" | "gatling");
     format!(
         "{} [{}] {}  FS {fs}  D&M {dm}  MA {ma}{}{}",
         u.name,
         u.id,
         u.class,
-        if u.flipped { "  mounted/limbered" } else { "" },
+        match (u.flipped, gun) {
+            (true, true) => "  limbered",
+            (true, false) => "  mounted",
+            _ => "",
+        },
         if u.pin.is_empty() {
             String::new()
         } else {

@@ -87,7 +87,16 @@ impl GameDef for Def {
         Ok(ScenarioInfo {
             id: id.to_string(),
             name: sc.name.clone(),
-            subtitle: format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
+            subtitle: match sc.roll {
+                Some(t) => format!(
+                    "Set up by the players: the state of contact is rolled ({})",
+                    match t {
+                        super::data::Trigger::Search => "an Army search, C2.2 columns A-B",
+                        super::data::Trigger::Declaration => "an Indian declaration, C2.2 columns C-E",
+                    }
+                ),
+                None => format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
+            },
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
             length: "Until one side has no units left in the combat (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees; an optional turn limit".into(),

@@ -406,12 +406,14 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
             s.units[u].loc = Loc::Map(*to);
             s.units[u].fell_back = false;
             let enemy = s.u(u).side.other();
-            if from.is_none() {
-                log.push(LogEntry::public(format!(
-                    "{} enters the map at {to} ({k} MP)",
+            let left = s.active.map_or(0, |x| x.mp);
+            log.push(LogEntry::public(match from {
+                None => format!(
+                    "{} enters the map at {to} ({k} MP, {left} left)",
                     s.u(u).name
-                )));
-            }
+                ),
+                Some(f) => format!("{} moves {f} -> {to} ({k} MP, {left} left)", s.u(u).name),
+            }));
             if s.has(*to, enemy) {
                 let spent = s.active.map_or(0, |x| x.spent);
                 s.active = None;
