@@ -21,22 +21,22 @@ pub static DEF: Def = Def;
 static OPTIONS: [OptionDef; 1] = [OptionDef {
     key: "turn_limit",
     label: "End rule: turn limit (reconstruction)",
-    help: "reconstruction (seed_notes 000-3.7): after this many game-turns the contacted side leaves the map; 0 (the default) = no limit, as C3.1's unrestricted number of game-turns",
+    help: "reconstruction (seed_notes 000-3.7 suggests 20): after this many game-turns the contacted side leaves the map; 0 = no limit, as C3.1's unrestricted number of game-turns",
     kind: OptionKind::Int {
         min: 0,
         max: 99,
-        default: 0,
+        default: 30,
     },
     parts: &[],
 }];
 
-/// The turn limit chosen in the options (none unless set).
+/// The turn limit chosen in the options (30 unless set; 0 for none).
 fn turn_limit(options: &[String]) -> u32 {
     options
         .iter()
         .find_map(|o| o.strip_prefix("turn_limit="))
         .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
+        .unwrap_or(30)
 }
 
 impl GameDef for Def {
@@ -99,7 +99,7 @@ impl GameDef for Def {
             },
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
-            length: "Until one side has no units left in the combat (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees; an optional turn limit".into(),
+            length: "Until one side has no units left on the map (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees, or 30 game-turns (option turn_limit; 0 = unrestricted, as C3.1)".into(),
             notes,
             hidden: false,
             manual_setup: false,
