@@ -51,6 +51,12 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
             ));
         }
     }
+    if !(0..=20).contains(&t.melee.max_superiority) || t.melee.rows.is_empty() {
+        return Err(err(
+            "max_superiority",
+            "the Melee Results Table needs rows and a max_superiority of 0 to 20".into(),
+        ));
+    }
     let mcols = t.melee.max_superiority as usize + 1;
     for r in &t.melee.rows {
         let cells: Vec<&str> = r.split_whitespace().collect();

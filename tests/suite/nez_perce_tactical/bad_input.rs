@@ -165,6 +165,25 @@ fn a_bad_table_cell_is_reported_at_its_row() {
 }
 
 #[test]
+fn an_empty_melee_table_is_refused_not_a_panic() {
+    let base = shipped("rules/nez_perce_tactical/tables.ron");
+    let i = base.find("max_superiority: 5,").unwrap();
+    let text = format!(
+        "{}max_superiority: -1,{}",
+        &base[..i],
+        &base[i + "max_superiority: 5,".len()..]
+    );
+    let p = scratch("np_bad").join("tables_melee.ron");
+    std::fs::write(&p, &text).unwrap();
+    let e = setup::load_tables_file(&p).unwrap_err();
+    assert!(
+        e.message.contains("max_superiority of 0 to 20"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
 fn illegal_and_garbled_actions_are_refused_and_change_nothing() {
     let mut g =
         wargame::games::new_session(&root(), "nez_perce_tactical/white_bird", 1, false).unwrap();
