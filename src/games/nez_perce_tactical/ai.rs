@@ -35,6 +35,13 @@ impl Knowledge for NezPerceTactical {
         }
     }
 
+    /// Rollouts stop after a few actions: every random step lists fire at every visible
+    /// target (the costliest listing of the game), and a player turn is only one to
+    /// three units' actions.
+    fn rollout_depth() -> usize {
+        6
+    }
+
     /// Voluntary surrender (C6.4.3) is worth considering only for a unit in contact with
     /// the enemy and cut off from every map edge: elsewhere it only hands the Army
     /// points.

@@ -189,6 +189,8 @@ pub fn legal(s: &State) -> Vec<Action> {
         fix = s.unstack.clone();
         must_fix = true;
     }
+    let mut sight: std::collections::HashMap<(Coord, Coord), bool, crate::core::hexmap::CoordHash> =
+        Default::default();
     for u in 0..s.units.len() {
         if !may_act(s, u) {
             continue;
@@ -213,8 +215,13 @@ pub fn legal(s: &State) -> Vec<Action> {
             continue;
         }
         let Some(c) = unit.hex() else { continue };
+        // Fire: the checks of fire::may_fire, with each line of sight traced once per
+        // pair of hexes (targets stack, and firers share hexes).
+        let can_fire = unit.pin != Pin::P2 && fire::printed_fs(s, u) > 0;
         for t in s.on_map(unit.side.other()) {
-            if fire::may_fire(s, u, t).is_ok() {
+            let Some(tc) = s.u(t).hex() else { continue };
+            let sees = can_fire && *sight.entry((c, tc)).or_insert_with(|| fire::los(s, c, tc));
+            if sees {
                 out.push(Action::Fire {
                     unit: sym(u),
                     target: sym(t),
