@@ -84,9 +84,17 @@ TWO_FACED = {"warrior", "cavalry", "mounted_infantry", "volunteer", "wash_vol", 
 ARTILLERY = {"howitzer", "hotchkiss", "gatling"}
 
 
+TOWNS = {"Butte": 3, "Helena": 3, "Boise": 3, "Virginia City": 2, "Spokane": 2, "Billings": 2}
+
+
 def units_of(strategic, absent):
     out = []
     for s in strategic:
+        if s.startswith("town:"):
+            # C2.7: a town's city-defence units, copies of the one counter.
+            n = TOWNS.get(s[len("town:"):], 1)
+            out.extend(("citydef%d" % i, "city_defence") for i in range(1, n + 1))
+            continue
         for cid, cls in COUNTERS[s]:
             if cid not in absent:
                 out.append((cid, cls))
@@ -299,6 +307,18 @@ SCENARIOS = [
         source="Forces from the research notes: Whipple's L and E companies of the 1st Cavalry, of which Lt. Sevier Rains's detachment of ten was wiped out on 3 July, and the Mount Idaho volunteers, 17 of whom fought near Cottonwood on 5 July (counter notes); about 30 warriors (5 of White Bird's brave units). An Army search finding warriors is column A; Ambushing is its result on 1-2 (C2.3): the warriors set up anywhere and move first with every unit, Whipple's two leading units within two hexes of a creek, the volunteers waiting beside the north edge where the north creek comes in. The Rolling Hills map stands for the Camas Prairie.",
         notes=["The state of contact is fixed at Ambushing (history), not rolled.",
                "Whipple's Gatlings and his second company are left out: they stayed in camp."],
+    ),
+    dict(
+        id="virginia_city",
+        title="A town entered: Virginia City (C2.7)",
+        map="rolling_hills",
+        contact="Alerted", contacted="Indian", first="Army", entry="South",
+        army=["town:Virginia City", "virginia_city_vols"],
+        indian=["lean_elk", "red_echo"],
+        anchors={"Indian": (15, 6), "Army": (15, 19)},
+        desc="The bands ride into Virginia City, where the town's defenders and the Virginia City Volunteers turn out. A town or fort combat is always Alerted with the Indian player contacted (C2.7).",
+        source="A town combat by C2.7: an Indian unit entering a town or fort hex brings the town's city-defence units (Virginia City has two) and any Army units there to the tactical map; no State of Contact roll; the Indian player is contacted and Alerted, set up by C2.4. The Virginia City Volunteers activate there on turn 15 (B7.0). Lean Elk's and Red Echo's bands stand for the bands that passed near the town in August 1877; the Rolling Hills map stands for the ground around the town.",
+        notes=["No historical fight: an example of C2.7's town combats, with the town's two city-defence units."],
     ),
     dict(
         id="white_bird",

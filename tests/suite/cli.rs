@@ -275,7 +275,7 @@ fn a_missing_value_or_argument_is_refused_with_status_2() {
 fn check_all_shipped_data() {
     let (code, out, _) = run(&["check", "scenarios", "rules"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("28 file(s) checked, 0 invalid"), "{out}");
+    assert!(out.contains("29 file(s) checked, 0 invalid"), "{out}");
     for f in [
         "ok   scenarios/nez_perce_tactical/big_hole.ron",
         "ok   scenarios/nez_perce_tactical/maps/wooded.ron: tactical map",

@@ -195,7 +195,7 @@ fn screenshot_every_scenario_under_xvfb() {
     let mut ids = crate::util::scenario_ids();
     ids.extend(games::scenarios(&root(), "moved_like_the_wind"));
     ids.extend(games::scenarios(&root(), "nez_perce_tactical"));
-    assert!(ids.len() >= 16);
+    assert!(ids.len() >= 17);
     for id in ids {
         let out = dir.join(format!("{}.png", id.replace('/', "_")));
         let status = std::process::Command::new("xvfb-run")

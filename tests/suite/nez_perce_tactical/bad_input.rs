@@ -199,3 +199,31 @@ fn illegal_and_garbled_actions_are_refused_and_change_nothing() {
     }
     assert_eq!(g.history().len(), before);
 }
+
+#[test]
+fn c2_7_a_town_brings_its_city_defence_units() {
+    let base = shipped("scenarios/nez_perce_tactical/virginia_city.ron");
+    let root = root();
+    let l = setup::load_scenario_path(
+        &root,
+        &root.join("scenarios/nez_perce_tactical/virginia_city.ron"),
+    )
+    .unwrap();
+    let s = setup::initial_state(&l, 1);
+    let defenders = (0..s.units.len())
+        .filter(|&i| s.class(i).key == "city_defence")
+        .count();
+    assert_eq!(defenders, 2, "Virginia City has two city-defence units");
+    // Butte has three: a third needs a start.
+    let (msg, _, _) = scenario_error("butte", &base.replace("town:Virginia City", "town:Butte"));
+    assert!(
+        msg.contains("1 counter(s) have no start: citydef3"),
+        "{msg}"
+    );
+    // Any other town or fort has one: the second listed start names no counter.
+    let (msg, _, _) = scenario_error(
+        "fort",
+        &base.replace("town:Virginia City", "town:Fort Shaw"),
+    );
+    assert!(msg.contains("'citydef2' is not a counter"), "{msg}");
+}

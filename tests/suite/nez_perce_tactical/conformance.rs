@@ -12,8 +12,8 @@ fn nez_perce_tactical_conforms() {
     let mut scenarios = no_options(r.scenarios(&crate::util::root(), "nez_perce_tactical"));
     assert_eq!(
         scenarios.len(),
-        9,
-        "seven historical combats and two set-ups ship"
+        10,
+        "eight combats with fixed set-ups and two set-ups ship"
     );
     scenarios.push((
         "nez_perce_tactical/white_bird".into(),
