@@ -363,6 +363,12 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                 ));
             }
         }
+        for (id, st) in &force.start {
+            if let Start::At(h, _) = st {
+                h.parse::<Coord>()
+                    .map_err(|e| err(&format!("\"{h}\""), format!("{id}: {e}")))?;
+            }
+        }
         for id in force.start.keys() {
             if !list.iter().any(|(_, d)| &d.id == id) {
                 return Err(err(

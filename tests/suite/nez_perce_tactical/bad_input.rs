@@ -114,6 +114,20 @@ fn c2_5_surprised_encamped_defenders_start_dismounted() {
 }
 
 #[test]
+fn a_start_hex_that_is_not_a_hex_number_is_reported_where_written() {
+    let base = shipped("scenarios/nez_perce_tactical/white_bird.ron");
+    let line = base
+        .lines()
+        .find(|l| l.contains("\"miv1\": At("))
+        .unwrap()
+        .to_string();
+    let text = base.replace(&line, "            \"miv1\": At(\"08x4\", false),");
+    let (msg, l, c) = scenario_error("bad_hex", &text);
+    assert!(msg.contains("miv1: '08x4' is not a hex number"), "{msg}");
+    assert_eq!((l, c), at(&text, "\"08x4\"", 0));
+}
+
+#[test]
 fn malformed_ron_is_reported_at_its_line_and_column() {
     let text = shipped("scenarios/nez_perce_tactical/white_bird.ron").replacen("map:", "map", 1);
     let (msg, l, _) = scenario_error("garbled", &text);
