@@ -560,3 +560,32 @@ fn an_illegal_action_is_refused_with_a_reason_and_changes_nothing() {
     assert!(e.to_string().contains("may not act"), "{e}");
     assert_eq!(s, before);
 }
+
+/// A dead end found by a computer-played game: a unit sharing its hex with a friend that
+/// fell back there (C6.4.3) fired and moved, had too few points to step anywhere, and
+/// could not stop in the shared hex, so the Army had no legal action. A unit may always
+/// stay where its move began.
+#[test]
+fn c6_3_a_unit_that_cannot_step_after_firing_may_stop_where_it_began() {
+    let mut s = clear();
+    put(&mut s, "perry1", "0505");
+    put(&mut s, "perry2", "0505");
+    let p2 = uid(&s, "perry2");
+    s.units[p2].fell_back = true;
+    put(&mut s, "le1", "0506");
+    face(&mut s, "perry1", 10, 4, 3);
+    let around: Vec<String> = s
+        .stat
+        .map
+        .neighbors("0505".parse().unwrap())
+        .map(|c| c.to_string())
+        .collect();
+    let around: Vec<&str> = around.iter().map(String::as_str).collect();
+    terrain(&mut s, &around, "tree_stand");
+    s.dice.force([1]);
+    act(&mut s, "firemove perry1 le1");
+    assert_eq!(probe(&s, "perry1.mp"), "1");
+    assert!(legal(&s, "stop"), "it may stay where it began");
+    act(&mut s, "stop");
+    assert!(legal(&s, "end"));
+}

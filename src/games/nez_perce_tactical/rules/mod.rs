@@ -154,9 +154,14 @@ pub fn legal(s: &State) -> Vec<Action> {
         {
             out.push(Action::Exit { unit: sym(a.unit) });
         }
-        if s.u(a.unit)
-            .hex()
-            .is_some_and(|c| movement::may_stop(s, a.unit, c))
+        // A unit may always stay where its move began (it adds nothing to that hex's
+        // stack); and one that can neither go on nor stop within the limits (a hex
+        // over-stacked by a unit that fell back, C6.4.3) stops where it is.
+        if a.spent == 0
+            || out.is_empty()
+            || s.u(a.unit)
+                .hex()
+                .is_some_and(|c| movement::may_stop(s, a.unit, c))
         {
             out.push(Action::Stop);
         }
@@ -262,7 +267,8 @@ pub fn legal(s: &State) -> Vec<Action> {
             out.push(Action::Surrender { unit: sym(u) });
         }
     }
-    if s.unstack.is_empty() {
+    // The stack must be put right first, unless no unit of it can move after all.
+    if s.unstack.is_empty() || !out.iter().any(|a| matches!(a, Action::Move { .. })) {
         out.push(Action::End);
     }
     out
