@@ -303,6 +303,19 @@ fn list(root: &Path) -> Result<Exit, Error> {
                     o.key,
                     ",N".repeat(count.saturating_sub(1))
                 ),
+                OptionKind::Pick { many } => {
+                    let names: Vec<String> = g
+                        .option_choices(root, o.key)
+                        .into_iter()
+                        .map(|c| c.id)
+                        .collect();
+                    format!(
+                        "{}={} (one of: {})",
+                        o.key,
+                        if many { "A,B,..." } else { "A" },
+                        names.join(", ")
+                    )
+                }
             };
             outln!("  option --option {form}: {}", o.help);
         }

@@ -36,6 +36,12 @@ pub enum OptionKind {
         /// Each value when the option is not given.
         default: i64,
     },
+    /// Names from a list the game gives ([`GameDef::option_choices`]), comma-separated:
+    /// `key=a,b`. Not given (the default) means "as the scenario has it".
+    Pick {
+        /// Several names may be picked (otherwise exactly one).
+        many: bool,
+    },
 }
 
 /// One optional rule a game offers before play, with its help text.
@@ -61,6 +67,17 @@ pub enum OptionValue {
     Flag(bool),
     /// The numbers of an `Int` (one) or `Ints` option.
     Ints(Vec<i64>),
+    /// The names picked for a `Pick` option (none: the scenario's own).
+    Names(Vec<String>),
+}
+
+/// One name a [`OptionKind::Pick`] option may take, with its label for the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The name in option notation (`perry`).
+    pub id: String,
+    /// What the menu shows (`Perry (1st Cavalry, 2 companies)`).
+    pub label: String,
 }
 
 impl OptionDef {
@@ -70,6 +87,7 @@ impl OptionDef {
             OptionKind::Flag => OptionValue::Flag(false),
             OptionKind::Int { default, .. } => OptionValue::Ints(vec![default]),
             OptionKind::Ints { count, default, .. } => OptionValue::Ints(vec![default; count]),
+            OptionKind::Pick { .. } => OptionValue::Names(vec![]),
         }
     }
 
@@ -86,6 +104,7 @@ impl OptionDef {
                 self.key,
                 v.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
             )),
+            OptionValue::Names(v) => Some(format!("{}={}", self.key, v.join(","))),
         }
     }
 
@@ -139,6 +158,31 @@ impl OptionDef {
                         self.help
                     ))
                 }
+            }
+            (OptionKind::Pick { many }, Some(v)) => {
+                let names: Vec<String> = v.split(',').map(|x| x.trim().to_string()).collect();
+                if let Some(bad) = names.iter().find(|n| {
+                    n.is_empty()
+                        || !n
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                }) {
+                    return Err(format!(
+                        "{entry}: '{bad}' is not a name (letters, digits, '_' and ':') ({})",
+                        self.help
+                    ));
+                }
+                if !many && names.len() != 1 {
+                    return Err(format!("{entry}: pick exactly one name ({})", self.help));
+                }
+                if let Some(n) = names
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, n)| names[..i].contains(n).then_some(n))
+                {
+                    return Err(format!("{entry}: '{n}' is picked twice"));
+                }
+                Ok(OptionValue::Names(names))
             }
             (_, None) => Err(format!(
                 "'{}' needs a value: {}=... ({})",
@@ -213,6 +257,9 @@ pub struct ScenarioInfo {
     pub hidden: bool,
     /// Players may place their own set-up units (Harvest the Wind's manual set-up).
     pub manual_setup: bool,
+    /// Keys of the game's options that this scenario does not take (the menu hides
+    /// them; starting with one is an error).
+    pub skip_options: Vec<&'static str>,
 }
 
 /// Which scenario to start: a shipped id or a file.
@@ -272,6 +319,11 @@ pub trait GameDef: Send + Sync + 'static {
     /// The optional rules chosen before play.
     fn options(&self) -> &'static [OptionDef] {
         &[]
+    }
+    /// The names a [`OptionKind::Pick`] option may take, read from the game's data
+    /// under `root` (none for another kind of option).
+    fn option_choices(&self, _root: &Path, _key: &str) -> Vec<Choice> {
+        vec![]
     }
     /// Shipped scenario ids (`game/stem`), sorted.
     fn scenarios(&self, root: &Path) -> Vec<String> {

@@ -5,7 +5,7 @@
 use super::playing::Game;
 use super::{Screen, balance};
 use crate::core::ai::Player;
-use crate::core::registry::{GameDef, OptionDef, OptionKind, OptionValue};
+use crate::core::registry::{Choice, GameDef, OptionDef, OptionKind, OptionValue};
 use crate::core::session::GameSession;
 use crate::games;
 use bevy::prelude::*;
@@ -31,6 +31,8 @@ pub struct MenuState {
     /// The chosen value of each optional rule, per game id, in the order of the game's
     /// option definitions (missing: defaults).
     option_values: std::collections::HashMap<&'static str, Vec<OptionValue>>,
+    /// The names each pick option offers, per game id and option key, read once.
+    choices: std::collections::HashMap<(&'static str, &'static str), Vec<Choice>>,
     error: String,
     /// The chosen game's scenarios (id, summary or the load error), read once per game.
     cache: Vec<(String, Result<games::ScenarioInfo, String>)>,
@@ -84,17 +86,30 @@ impl SeatChoice {
     }
 }
 
+/// The option keys the scenario `id` does not take (from its cached summary).
+fn skipped(menu: &MenuState, id: &str) -> Vec<&'static str> {
+    menu.cache
+        .iter()
+        .find(|(i, _)| i == id)
+        .and_then(|(_, l)| l.as_ref().ok())
+        .map(|info| info.skip_options.clone())
+        .unwrap_or_default()
+}
+
 /// The optional rules a menu choice means for a scenario id, in notation: each option
-/// the game defines that is not at its default, in the order of the definitions.
+/// the game defines that is not at its default and that the scenario takes, in the
+/// order of the definitions.
 fn menu_options(menu: &MenuState, id: &str) -> Vec<String> {
     let game = id.split('/').next().unwrap_or_default();
     let Some(def) = games::registry().get(game) else {
         return vec![];
     };
+    let skip = skipped(menu, id);
     let values = menu.option_values.get(def.id());
     def.options()
         .iter()
         .enumerate()
+        .filter(|(_, d)| !skip.contains(&d.key))
         .filter_map(|(i, d)| {
             let v = values
                 .and_then(|v| v.get(i).cloned())
@@ -104,19 +119,40 @@ fn menu_options(menu: &MenuState, id: &str) -> Vec<String> {
         .collect()
 }
 
-/// The menu's editors for a game's optional rules, drawn from its definitions.
-fn options_ui(ui: &mut egui::Ui, menu: &mut MenuState, def: &'static dyn GameDef) {
+/// The menu's editors for a game's optional rules, drawn from its definitions (those
+/// the chosen scenario does not take are hidden).
+fn options_ui(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    def: &'static dyn GameDef,
+    root: &std::path::Path,
+    skip: &[&'static str],
+) {
     let defs = def.options();
-    if defs.is_empty() {
+    if defs.iter().all(|d| skip.contains(&d.key)) {
         return;
     }
-    let values = menu
-        .option_values
+    for d in defs {
+        if matches!(d.kind, OptionKind::Pick { .. }) && !skip.contains(&d.key) {
+            menu.choices
+                .entry((def.id(), d.key))
+                .or_insert_with(|| def.option_choices(root, d.key));
+        }
+    }
+    let MenuState {
+        option_values,
+        choices,
+        ..
+    } = menu;
+    let values = option_values
         .entry(def.id())
         .or_insert_with(|| defs.iter().map(OptionDef::default_value).collect());
     values.resize_with(defs.len(), || OptionValue::Flag(false));
     ui.label("Optional rules:");
     for (d, v) in defs.iter().zip(values.iter_mut()) {
+        if skip.contains(&d.key) {
+            continue;
+        }
         match (d.kind, v) {
             (OptionKind::Flag, OptionValue::Flag(on)) => {
                 ui.checkbox(on, d.label).on_hover_text(d.help);
@@ -146,9 +182,63 @@ fn options_ui(ui: &mut egui::Ui, menu: &mut MenuState, def: &'static dyn GameDef
                     }
                 });
             }
+            (OptionKind::Pick { many }, OptionValue::Names(picked)) => {
+                let offered = choices.get(&(def.id(), d.key)).cloned().unwrap_or_default();
+                pick_ui(ui, d, many, &offered, picked);
+            }
             (_, v) => *v = d.default_value(),
         }
     }
+}
+
+/// The editor of a pick option: a collapsible list of toggles (several names) or of
+/// choices (one name), and "as the scenario has it" when nothing is picked.
+fn pick_ui(
+    ui: &mut egui::Ui,
+    d: &OptionDef,
+    many: bool,
+    offered: &[Choice],
+    picked: &mut Vec<String>,
+) {
+    let summary = if picked.is_empty() {
+        "as the scenario has it".to_string()
+    } else {
+        picked
+            .iter()
+            .map(|p| {
+                offered
+                    .iter()
+                    .find(|c| &c.id == p)
+                    .map_or(p.clone(), |c| c.label.clone())
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    egui::CollapsingHeader::new(format!("{}: {summary}", d.label))
+        .id_salt(d.key)
+        .show(ui, |ui| {
+            ui.small(d.help);
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .selectable_label(picked.is_empty(), "the scenario's")
+                    .clicked()
+                {
+                    picked.clear();
+                }
+                for c in offered {
+                    let on = picked.contains(&c.id);
+                    if ui.selectable_label(on, &c.label).clicked() {
+                        if !many {
+                            *picked = vec![c.id.clone()];
+                        } else if on {
+                            picked.retain(|p| p != &c.id);
+                        } else {
+                            picked.push(c.id.clone());
+                        }
+                    }
+                }
+            });
+        });
 }
 
 /// Start a session the way the menu does (the Start button, and each game of the
@@ -237,7 +327,11 @@ fn menu_ui(
                 &mut menu.curtain,
                 "Handoff curtain between human seats (always on when a scenario hides counters)",
             );
-            options_ui(&mut cols[0], &mut menu, *game);
+            let skip = ids
+                .get(menu.scenario)
+                .map(|id| skipped(&menu, id))
+                .unwrap_or_default();
+            options_ui(&mut cols[0], &mut menu, *game, &root, &skip);
             cols[0].separator();
             cols[0].heading("Saved games");
             let mut saves: Vec<PathBuf> = std::fs::read_dir("saves")

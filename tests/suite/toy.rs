@@ -499,6 +499,7 @@ impl GameDef for Def {
             notes: vec![],
             hidden: true,
             manual_setup: false,
+            skip_options: vec![],
         })
     }
     fn new_session(

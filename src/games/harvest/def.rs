@@ -49,6 +49,7 @@ impl GameDef for Def {
                 .iter()
                 .any(|f| f.hidden || f.kind == data::ForceKind::Hidden),
             manual_setup: true,
+            skip_options: vec![],
         })
     }
     fn new_session(

@@ -5,7 +5,7 @@
 use super::{NezPerceTactical, setup};
 use crate::core::error::DataError;
 use crate::core::registry::{
-    FileKind, GameDef, OptionDef, OptionKind, ScenarioInfo, ScenarioRef, Start,
+    Choice, FileKind, GameDef, OptionDef, OptionKind, ScenarioInfo, ScenarioRef, Start,
 };
 use crate::core::session::{GameSession, Session};
 use std::ops::RangeInclusive;
@@ -17,18 +17,86 @@ pub struct Def;
 /// I Will Fight No More Forever, tactical game, in the registry.
 pub static DEF: Def = Def;
 
-/// The options.
-static OPTIONS: [OptionDef; 1] = [OptionDef {
-    key: "turn_limit",
-    label: "End rule: turn limit (reconstruction)",
-    help: "reconstruction (seed_notes 000-3.7 suggests 20): after this many game-turns the contacted side leaves the map; 0 = no limit, as C3.1's unrestricted number of game-turns",
-    kind: OptionKind::Int {
-        min: 0,
-        max: 99,
-        default: 30,
+/// The options: the reconstructed end rule, and for a combat the players set up (a
+/// scenario with `roll:`), the strategic units of each side, the map and the trigger.
+static OPTIONS: [OptionDef; 5] = [
+    OptionDef {
+        key: "turn_limit",
+        label: "End rule: turn limit (reconstruction)",
+        help: "reconstruction (seed_notes 000-3.7 suggests 20): after this many game-turns the contacted side leaves the map; 0 = no limit, as C3.1's unrestricted number of game-turns",
+        kind: OptionKind::Int {
+            min: 0,
+            max: 99,
+            default: 30,
+        },
+        parts: &[],
     },
-    parts: &[],
-}];
+    OptionDef {
+        key: "army",
+        label: "Army strategic units",
+        help: "the Army's strategic units in a combat the players set up; their tactical counters come with them (C2.1); not given: the scenario's own",
+        kind: OptionKind::Pick { many: true },
+        parts: &[],
+    },
+    OptionDef {
+        key: "indian",
+        label: "Indian strategic units",
+        help: "the bands (and the Village) in a combat the players set up; their tactical counters come with them (C2.1); not given: the scenario's own",
+        kind: OptionKind::Pick { many: true },
+        parts: &[],
+    },
+    OptionDef {
+        key: "map",
+        label: "Tactical map",
+        help: "the tactical map of a combat the players set up, matching the strategic hex's terrain (C2.0); not given: the scenario's own",
+        kind: OptionKind::Pick { many: false },
+        parts: &[],
+    },
+    OptionDef {
+        key: "trigger",
+        label: "How the combat began",
+        help: "an Army search (State of Contact columns A-B) or an Indian declaration (columns C-E), for a combat the players set up (C2.2); not given: the scenario's own",
+        kind: OptionKind::Pick { many: false },
+        parts: &[],
+    },
+];
+
+/// The keys that only a combat the players set up takes.
+const PICK_KEYS: [&str; 4] = ["army", "indian", "map", "trigger"];
+
+/// The players' picks in the options (already validated in form).
+fn picks(options: &[String]) -> Result<setup::Picks, DataError> {
+    let mut p = setup::Picks::default();
+    for o in options {
+        let Some((k, v)) = o.split_once('=') else {
+            continue;
+        };
+        let names = || {
+            v.split(',')
+                .map(|x| x.trim().to_string())
+                .collect::<Vec<_>>()
+        };
+        match k.trim() {
+            "army" => p.army = names(),
+            "indian" => p.indian = names(),
+            "map" => p.map = Some(v.trim().to_string()),
+            "trigger" => {
+                p.trigger = Some(match v.trim() {
+                    "search" => super::data::Trigger::Search,
+                    "declaration" => super::data::Trigger::Declaration,
+                    other => {
+                        return Err(DataError::file(
+                            "option trigger",
+                            format!("trigger={other}: choices are search, declaration"),
+                        ));
+                    }
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(p)
+}
 
 /// The turn limit chosen in the options (30 unless set; 0 for none).
 fn turn_limit(options: &[String]) -> u32 {
@@ -57,6 +125,12 @@ impl GameDef for Def {
     }
     fn options(&self) -> &'static [OptionDef] {
         &OPTIONS
+    }
+    fn option_choices(&self, root: &Path, key: &str) -> Vec<Choice> {
+        setup::pick_choices(root, key)
+            .into_iter()
+            .map(|(id, label)| Choice { id, label })
+            .collect()
     }
     fn scenario_info(&self, root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
         let l = setup::load_scenario_id(root, id)?;
@@ -103,6 +177,11 @@ impl GameDef for Def {
             notes,
             hidden: false,
             manual_setup: false,
+            skip_options: if sc.roll.is_some() {
+                vec![]
+            } else {
+                PICK_KEYS.to_vec()
+            },
         })
     }
     fn new_session(
@@ -111,10 +190,12 @@ impl GameDef for Def {
         scenario: ScenarioRef<'_>,
         start: &Start,
     ) -> Result<Box<dyn GameSession>, DataError> {
-        let loaded = match scenario {
-            ScenarioRef::Id(id) => setup::load_scenario_id(root, id)?,
-            ScenarioRef::Path(p) => setup::load_scenario_path(root, p)?,
+        let picks = picks(&start.options)?;
+        let path = match scenario {
+            ScenarioRef::Id(id) => setup::scenario_path(root, id),
+            ScenarioRef::Path(p) => p.to_path_buf(),
         };
+        let loaded = setup::load_scenario_picked(root, &path, &picks)?;
         let loaded = setup::with_turn_limit(&loaded, turn_limit(&start.options));
         let id = format!("{}/{}", setup::GAME, loaded.stat.scenario.id);
         let state = setup::initial_state(&loaded, start.seed);

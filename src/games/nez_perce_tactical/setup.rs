@@ -3,7 +3,7 @@
 //! and column and what was expected; nothing here panics on bad data. The set-up
 //! checks enforce the state of contact's placement rules (C2.3-C2.7).
 
-use super::data::{CounterDef, Counters, Faces, ScenarioDef, Side, Start, Tables};
+use super::data::{CounterDef, Counters, Faces, ScenarioDef, Side, Start, Tables, Trigger};
 use super::state::{Loc, Pending, Pin, State, Static, Unit};
 use crate::core::data::{error_near, expect_game, parse_ron, read_text};
 use crate::core::dice::Dice;
@@ -258,16 +258,17 @@ pub fn scenario_ids(root: &Path) -> Vec<String> {
     crate::core::data::scenario_ids(root, GAME)
 }
 
+/// The file of a shipped scenario id (`nez_perce_tactical/white_bird`).
+pub fn scenario_path(root: &Path, id: &str) -> PathBuf {
+    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
+    root.join("scenarios")
+        .join(GAME)
+        .join(format!("{stem}.ron"))
+}
+
 /// Load a scenario by id (`nez_perce_tactical/white_bird`).
 pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
-    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
-    load_scenario_path(
-        root,
-        &root
-            .join("scenarios")
-            .join(GAME)
-            .join(format!("{stem}.ron")),
-    )
+    load_scenario_path(root, &scenario_path(root, id))
 }
 
 /// The counters of one unit named in a scenario's force.
@@ -304,10 +305,140 @@ fn counters_of(c: &Counters, unit: &str) -> Option<Vec<(String, CounterDef)>> {
 
 /// Load a scenario file and check it against the tables, counters and map.
 pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError> {
+    load_scenario_picked(root, path, &Picks::default())
+}
+
+/// What the players picked for a combat they set up (the options `army=`, `indian=`,
+/// `map=` and `trigger=`); `None` or empty keeps the scenario's own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Picks {
+    /// The Army's strategic units.
+    pub army: Vec<String>,
+    /// The Indian strategic units.
+    pub indian: Vec<String>,
+    /// The tactical map's id.
+    pub map: Option<String>,
+    /// What started the combat.
+    pub trigger: Option<Trigger>,
+}
+
+impl Picks {
+    /// Nothing picked: the scenario as written.
+    pub fn is_empty(&self) -> bool {
+        *self == Picks::default()
+    }
+}
+
+/// The choices for the set-up options: strategic units of a side (by their names on
+/// the counters, with their tactical counter count), the maps, and the two triggers.
+pub fn pick_choices(root: &Path, key: &str) -> Vec<(String, String)> {
+    let side = match key {
+        "army" => Side::Army,
+        "indian" => Side::Indian,
+        "map" => {
+            let mut maps: Vec<(String, String)> =
+                std::fs::read_dir(root.join("scenarios").join(GAME).join("maps"))
+                    .map(|r| {
+                        r.filter_map(|e| e.ok())
+                            .map(|e| e.path())
+                            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
+                            .map(|s| (s.clone(), s.replace('_', " ")))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            maps.sort();
+            return maps;
+        }
+        "trigger" => {
+            return vec![
+                ("search".into(), "an Army search (C2.2 columns A-B)".into()),
+                (
+                    "declaration".into(),
+                    "an Indian declaration (C2.2 columns C-E)".into(),
+                ),
+            ];
+        }
+        _ => return vec![],
+    };
+    let Ok(t) = load_tables(root) else {
+        return vec![];
+    };
+    let Ok(c) = load_counters(root, &t) else {
+        return vec![];
+    };
+    c.strategic
+        .iter()
+        .filter(|s| s.side == side)
+        .map(|s| (s.id.clone(), format!("{} ({})", s.name, s.counters.len())))
+        .collect()
+}
+
+/// Apply the players' picks to a combat set-up scenario.
+fn apply_picks(sc: &mut ScenarioDef, picks: &Picks, counters: &Counters) -> Result<(), String> {
+    if picks.is_empty() {
+        return Ok(());
+    }
+    if sc.roll.is_none() {
+        return Err(format!(
+            "'{}' is a fixed scenario: the forces, map and trigger may be picked only for a combat the players set up (a scenario with `roll:`)",
+            sc.id
+        ));
+    }
+    for (side, names) in [(Side::Army, &picks.army), (Side::Indian, &picks.indian)] {
+        for n in names {
+            if !counters
+                .strategic
+                .iter()
+                .any(|s| &s.id == n && s.side == side)
+            {
+                return Err(format!(
+                    "no {side:?} strategic unit '{n}'; choices are: {}",
+                    counters
+                        .strategic
+                        .iter()
+                        .filter(|s| s.side == side)
+                        .map(|s| s.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(t) = picks.trigger {
+        sc.roll = Some(t);
+    }
+    if !picks.army.is_empty() {
+        sc.army.units = picks.army.clone();
+        sc.army.absent.clear();
+    }
+    if !picks.indian.is_empty() {
+        sc.indian.units = picks.indian.clone();
+        sc.indian.absent.clear();
+    }
+    // C2.5: "The Army player always deploys all 5 camp counters" when caught encamped,
+    // which a declaration can roll.
+    if sc.roll == Some(Trigger::Declaration) && !sc.army.units.iter().any(|u| u == "camps") {
+        sc.army.units.push("camps".into());
+    }
+    if let Some(m) = &picks.map {
+        sc.map = m.clone();
+    }
+    Ok(())
+}
+
+/// Load a combat set-up scenario with the players' picks applied (errors in the picks
+/// name the scenario file and the option).
+pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<Loaded, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
-    let sc: ScenarioDef = parse_ron(&file, &text)?;
+    let mut sc: ScenarioDef = parse_ron(&file, &text)?;
     expect_game(&file, &text, GAME)?;
+    if !picks.is_empty() {
+        let tables = load_tables(root)?;
+        let counters = load_counters(root, &tables)?;
+        apply_picks(&mut sc, picks, &counters).map_err(|e| DataError::file(&file, e))?;
+    }
     let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
     let tables = load_tables(root)?;
     let counters = load_counters(root, &tables)?;
@@ -403,9 +534,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             missing.push(format!("{} ({})", d.id, d.name));
         }
     }
-    if sc.roll == Some(super::data::Trigger::Declaration)
-        && !sc.army.units.iter().any(|u| u == "camps")
-    {
+    if sc.roll == Some(Trigger::Declaration) && !sc.army.units.iter().any(|u| u == "camps") {
         return Err(err(
             "units",
             "an Indian declaration may catch the Army Surprised Encamped, when its five Camps deploy (C2.5): list \"camps\" among the Army's units".into(),

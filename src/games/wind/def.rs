@@ -131,6 +131,7 @@ impl GameDef for Def {
             notes,
             hidden: true,
             manual_setup: false,
+            skip_options: vec![],
         })
     }
     fn new_session(

@@ -589,3 +589,97 @@ fn c6_3_a_unit_that_cannot_step_after_firing_may_stop_where_it_began() {
     act(&mut s, "stop");
     assert!(legal(&s, "end"));
 }
+
+#[test]
+fn c7_2_the_strategic_units_whose_counters_were_on_the_map_are_restricted() {
+    use wargame::core::hexmap::Edge;
+    use wargame::games::nez_perce_tactical::rules::aftermath::{Restriction, aftermath};
+    let mut s = clear();
+    // Howard's counters waited beside the map and never came on.
+    for id in ["howard1", "howard2", "howard3"] {
+        let u = uid(&s, id);
+        s.units[u].loc = Loc::Waiting(Edge::North, 3);
+    }
+    // One of Perry's four was killed; one of Lean Elk's surrendered; Red Echo left.
+    let p = uid(&s, "perry1");
+    s.units[p].loc = Loc::Killed;
+    let l = uid(&s, "le1");
+    s.units[l].loc = Loc::Surrendered;
+    let a = aftermath(&s);
+    let r = |id: &str| a.units.iter().find(|r| r.id == id).unwrap().clone();
+    assert_eq!(r("perry").killed, ["perry1"]);
+    assert_eq!(r("perry").returned, ["perry2", "perry3", "perry4"]);
+    assert_eq!(
+        r("perry").restrictions,
+        [Restriction::NoMove, Restriction::NoFast],
+        "C7.2: no move next turn, no fast movement the turn after"
+    );
+    assert!(
+        !r("howard").took_part,
+        "adjacent to the map but did not come on"
+    );
+    assert!(r("howard").restrictions.is_empty());
+    assert_eq!(r("howard").returned.len(), 3);
+    assert_eq!(r("lean_elk").surrendered, ["le1"]);
+    assert_eq!(
+        r("lean_elk").restrictions,
+        [Restriction::NoFast],
+        "C7.2: the Indian's units may not move fast on the next turn only"
+    );
+    assert_eq!(r("red_echo").restrictions, [Restriction::NoFast]);
+}
+
+#[test]
+fn c4_3_4_lodge_losses_set_the_strategic_movement_level() {
+    use wargame::games::nez_perce_tactical::rules::aftermath::LodgeLoss;
+    let levels: Vec<LodgeLoss> = (0..=10).map(LodgeLoss::of).collect();
+    assert_eq!(
+        levels,
+        [
+            LodgeLoss::None,
+            LodgeLoss::None,
+            LodgeLoss::None,
+            LodgeLoss::None,
+            LodgeLoss::VillageSlow,
+            LodgeLoss::VillageSlow,
+            LodgeLoss::VillageSlow,
+            LodgeLoss::NoFast,
+            LodgeLoss::NoFast,
+            LodgeLoss::VillageGone,
+            LodgeLoss::VillageGone,
+        ],
+        "C4.3.4: 1-3 none, 4-6 bands only fast, 7-8 none fast, 9 the Village removed"
+    );
+}
+
+#[test]
+fn c4_2_an_over_limit_stack_none_of_whose_units_can_move_does_not_trap_the_turn() {
+    let mut s = clear();
+    s.phasing = Side::Indian;
+    for id in ["le2", "le3", "re1"] {
+        put(&mut s, id, "0506");
+    }
+    put(&mut s, "le1", "0505");
+    act(&mut s, "move le1 0506");
+    act(&mut s, "stop");
+    assert!(!legal(&s, "end"), "four in a hex: the turn may not end yet");
+    // Every unit of the stack is pinned (C6.4.1: a pinned unit may not move): no unit
+    // can put the stack right, so the player may end his turn after all.
+    for id in ["le1", "le2", "le3", "re1"] {
+        let u = uid(&s, id);
+        s.units[u].pin = Pin::P1;
+    }
+    assert!(
+        !NezPerceTactical::legal_actions(&s)
+            .iter()
+            .any(|a| a.to_string().starts_with("move ")),
+        "no unit can move"
+    );
+    assert!(legal(&s, "end"), "the escape: the turn may end");
+    act(&mut s, "end");
+    assert_eq!(
+        s.phasing,
+        Side::Army,
+        "the turn passed; the stack stays as it is (reconstruction: the seed does not say)"
+    );
+}

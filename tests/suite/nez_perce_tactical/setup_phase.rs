@@ -196,3 +196,127 @@ fn a_whole_set_up_combat_plays_to_its_end() {
     let p = wargame::core::game::random_playout::<NezPerceTactical>(&mut s, 3, 20_000).unwrap();
     assert!(p.outcome.is_some(), "the combat ends");
 }
+
+/// A combat set-up started with the players' picks as options (`army=`, `indian=`,
+/// `map=`, `trigger=`).
+fn picked(id: &str, options: &[&str]) -> Result<State, String> {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let s = wargame::games::new_session_with(&crate::util::root(), id, 1, false, &options)
+        .map_err(|e| e.to_string())?;
+    Ok(s.as_any()
+        .downcast_ref::<wargame::core::session::Session<NezPerceTactical>>()
+        .unwrap()
+        .state
+        .clone())
+}
+
+/// The strategic units whose counters take part.
+fn strategic_units(s: &State) -> Vec<String> {
+    let mut v: Vec<String> = s.units.iter().map(|u| u.strategic.clone()).collect();
+    v.dedup();
+    v
+}
+
+#[test]
+fn c2_1_the_players_pick_the_strategic_units_and_their_counters_come_with_them() {
+    let s = picked(
+        "nez_perce_tactical/search_camas_prairie",
+        &["army=howard,gibbon", "indian=ollokot"],
+    )
+    .unwrap();
+    assert_eq!(strategic_units(&s), ["howard", "gibbon", "ollokot"]);
+    let counters = |unit: &str| s.units.iter().filter(|u| u.strategic == unit).count();
+    assert!(counters("howard") > 1 && counters("gibbon") > 1);
+    assert_eq!(counters("ollokot"), 11, "Ollokot's 11 brave units (C2.1)");
+    assert_eq!(
+        setup::column(&s, Trigger::Search),
+        "A",
+        "no Village picked: column A"
+    );
+}
+
+#[test]
+fn c2_2_the_picked_trigger_and_forces_choose_the_column() {
+    let s = picked(
+        "nez_perce_tactical/search_camas_prairie",
+        &["army=wash_vols", "trigger=declaration"],
+    )
+    .unwrap();
+    assert_eq!(s.stat.scenario.roll, Some(Trigger::Declaration));
+    assert_eq!(
+        setup::column(&s, Trigger::Declaration),
+        "C",
+        "the Washington Volunteers alone, their Camps aside"
+    );
+    assert!(
+        s.units.iter().filter(|u| u.strategic == "camps").count() == 5,
+        "C2.5: the Army always deploys all 5 camp counters when it may be caught encamped"
+    );
+    let s = picked(
+        "nez_perce_tactical/declaration_bitterroot",
+        &["army=sturgis", "map=open_plains"],
+    )
+    .unwrap();
+    assert_eq!(
+        setup::column(&s, Trigger::Declaration),
+        "D",
+        "soldiers only (Gibbon, with his Bitterroot volunteers, would be E)"
+    );
+    assert_eq!(s.stat.scenario.map, "open_plains");
+}
+
+#[test]
+fn picks_are_refused_with_a_clear_error_where_they_do_not_apply() {
+    let e = picked("nez_perce_tactical/white_bird", &["army=howard"]).unwrap_err();
+    assert!(e.contains("fixed scenario"), "{e}");
+    let e = picked("nez_perce_tactical/search_camas_prairie", &["army=ollokot"]).unwrap_err();
+    assert!(
+        e.contains("no Army strategic unit 'ollokot'") && e.contains("perry"),
+        "{e}"
+    );
+    let e = picked("nez_perce_tactical/search_camas_prairie", &["map=moon"]).unwrap_err();
+    assert!(e.contains("no tactical map 'moon'"), "{e}");
+    let e = picked("nez_perce_tactical/search_camas_prairie", &["trigger=raid"]).unwrap_err();
+    assert!(e.contains("search, declaration"), "{e}");
+    let e = picked(
+        "nez_perce_tactical/search_camas_prairie",
+        &["map=wooded,open_plains"],
+    )
+    .unwrap_err();
+    assert!(e.contains("exactly one"), "{e}");
+}
+
+#[test]
+fn a_picked_combat_saves_and_loads_with_its_picks() {
+    let root = crate::util::root();
+    let options = vec![
+        "army=gibbon".to_string(),
+        "indian=white_bird,village".to_string(),
+    ];
+    let mut s = wargame::games::new_session_with(
+        &root,
+        "nez_perce_tactical/search_camas_prairie",
+        5,
+        false,
+        &options,
+    )
+    .unwrap();
+    for _ in 0..6 {
+        let Some(a) = s.legal().into_iter().next() else {
+            break;
+        };
+        s.apply_str(&a).unwrap();
+    }
+    let dir = tempfile_dir();
+    let path = dir.join("picked.ron");
+    s.save().write(&path).unwrap();
+    let back = wargame::games::load_save(&root, &path).unwrap();
+    assert_eq!(back.state_ron(), s.state_ron());
+    assert!(back.state_ron().contains("\"gibbon\""));
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("np_picks_{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

@@ -2,8 +2,10 @@
 //! play (C3.2): the First player's actions, his pin-removal rolls, the Second player's
 //! actions and rolls, until one side has no units left in the combat. One file per
 //! rule section: [`movement`] (C4), [`fire`] (C6.1-C6.3, C6.5), [`melee`] (C5),
-//! [`results`] (C6.4), [`victory`] (C7, D2.0).
+//! [`results`] (C6.4), [`victory`] (C7, D2.0), [`aftermath`] (C7.2, C4.3.4: what goes
+//! back to the campaign).
 
+pub mod aftermath;
 pub mod fire;
 pub mod melee;
 pub mod movement;

@@ -30,7 +30,11 @@ pub fn column(s: &State, trigger: Trigger) -> &'static str {
             }
         }
         Trigger::Declaration => {
-            let keys: Vec<&str> = of(Side::Army).map(|i| s.class(i).key.as_str()).collect();
+            // The Camps (C2.5) are tents, not troops: the column follows the units.
+            let keys: Vec<&str> = of(Side::Army)
+                .map(|i| s.class(i).key.as_str())
+                .filter(|k| *k != "camp")
+                .collect();
             if keys.iter().all(|k| *k == "wash_vol") {
                 "C"
             } else if keys.contains(&"volunteer") {

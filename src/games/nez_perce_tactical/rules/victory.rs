@@ -91,5 +91,40 @@ pub fn outcome(s: &State) -> Outcome {
             None => "A draw.",
         }
     );
+    let summary = format!("{summary} {}", effects_line(s));
     Outcome::decided(2, winner.map(Side::seat), scores(s), summary)
+}
+
+/// The strategic effects in words (C7.2, C4.3.4), for the result screen.
+pub fn effects_line(s: &State) -> String {
+    let a = super::aftermath::aftermath(s);
+    let names = |side: Side| {
+        a.units
+            .iter()
+            .filter(|r| r.side == side && r.took_part)
+            .map(|r| r.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (army, indian) = (names(Side::Army), names(Side::Indian));
+    let mut line = String::from("Strategic effects (C7.2):");
+    if !army.is_empty() {
+        line += &format!(" {army} may not move next strategic turn, nor move fast the turn after;");
+    }
+    if !indian.is_empty() {
+        line += &format!(" {indian} may not move fast next strategic turn;");
+    }
+    line += &format!(
+        " Lodges lost {} ({} in the campaign: {}, C4.3.4).",
+        a.lodges_lost,
+        a.lodges_lost_total,
+        match a.lodge_loss {
+            super::aftermath::LodgeLoss::None => "no effect",
+            super::aftermath::LodgeLoss::VillageSlow => "only the bands may move fast",
+            super::aftermath::LodgeLoss::NoFast => "no Indian unit may move fast",
+            super::aftermath::LodgeLoss::VillageGone =>
+                "the Village is removed, the bands move at half speed and may not mount",
+        }
+    );
+    line
 }
