@@ -434,7 +434,7 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
     ui.separator();
     if !s.setup.is_empty() {
         ui.label(format!(
-            "Set-up: {:?}, the {:?} player contacted (C2.2-C2.6)",
+            "Set-up: {}, the {:?} player contacted (C2.2-C2.6)",
             s.contact(),
             s.stat.scenario.contacted
         ));
@@ -627,7 +627,7 @@ fn side_panel(
         let v = view(s, game.viewer);
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
         ui.label(format!(
-            "{:?}; the {:?} player was contacted",
+            "{}; the {:?} player was contacted",
             v.contact, s.stat.scenario.contacted
         ));
         if !v.pending.is_empty() && game.can_act() {

@@ -185,6 +185,18 @@ pub enum Contact {
     SurprisedOnTrail,
 }
 
+impl std::fmt::Display for Contact {
+    /// The state's name as the seed writes it (`Surprised Encamped`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Contact::Ambushing => "Ambushing",
+            Contact::Alerted => "Alerted",
+            Contact::SurprisedEncamped => "Surprised Encamped",
+            Contact::SurprisedOnTrail => "Surprised On Trail",
+        })
+    }
+}
+
 /// What brought on a combat the players set up (C2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Trigger {

@@ -169,7 +169,7 @@ impl GameDef for Def {
                         super::data::Trigger::Declaration => "an Indian declaration, C2.2 columns C-E",
                     }
                 ),
-                None => format!("{:?}; the {:?} player moves first (C2)", sc.contact, sc.first),
+                None => format!("{}; the {:?} player moves first (C2)", sc.contact, sc.first),
             },
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),

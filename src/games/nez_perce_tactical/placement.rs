@@ -242,7 +242,7 @@ pub fn setup_errors(s: &State) -> Vec<(String, String)> {
             (Loc::Waiting(..), true) => out.push((
                 id,
                 format!(
-                    "the contacted side sets up all its units on the map ({:?})",
+                    "the contacted side sets up all its units on the map ({})",
                     sc.contact
                 ),
             )),

@@ -142,7 +142,7 @@ pub fn begin(s: &mut State) {
         ],
     };
     log.push(LogEntry::public(format!(
-        "The {contacted:?} player was contacted: {contact:?}; the {first:?} player will move first (C2.3-C2.6). Set-up: {}",
+        "The {contacted:?} player was contacted: {contact}; the {first:?} player will move first (C2.3-C2.6). Set-up: {}",
         s.setup
             .iter()
             .map(|st| match st {
