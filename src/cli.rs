@@ -643,6 +643,9 @@ pub struct Script {
     /// Forced dice queued at the start.
     #[serde(default)]
     pub dice: Vec<u8>,
+    /// Optional rules in notation (`["stall=0"]`), as `--option` takes them.
+    #[serde(default)]
+    pub options: Vec<String>,
     /// Steps, in order.
     pub steps: Vec<Step>,
 }
@@ -771,7 +774,7 @@ pub fn run_script_with(
     let file = path.display().to_string();
     let sc: Script = parse_ron(&file, &text)?;
     let mut g: Box<dyn GameSession> =
-        games::new_session(root, &sc.scenario, sc.seed, sc.manual_setup)?;
+        games::new_session_with(root, &sc.scenario, sc.seed, sc.manual_setup, &sc.options)?;
     let at = |needle: &str| {
         crate::core::data::locate(&text, needle)
             .map_or(file.clone(), |(l, c)| format!("{file}:{l}:{c}"))

@@ -19,7 +19,7 @@ pub static DEF: Def = Def;
 
 /// The options: the reconstructed end rule, and for a combat the players set up (a
 /// scenario with `roll:`), the strategic units of each side, the map and the trigger.
-static OPTIONS: [OptionDef; 5] = [
+static OPTIONS: [OptionDef; 6] = [
     OptionDef {
         key: "turn_limit",
         label: "End rule: turn limit (reconstruction)",
@@ -28,6 +28,17 @@ static OPTIONS: [OptionDef; 5] = [
             min: 0,
             max: 99,
             default: 30,
+        },
+        parts: &[],
+    },
+    OptionDef {
+        key: "stall",
+        label: "End rule: idle game-turns (reconstruction)",
+        help: "reconstruction (seed_notes 000-3.7): after this many game-turns in a row in which neither side moves, fires or melees, the contacted side leaves the map; 0 = never, as C3.1's unrestricted game-turns",
+        kind: OptionKind::Int {
+            min: 0,
+            max: 9,
+            default: 3,
         },
         parts: &[],
     },
@@ -98,13 +109,13 @@ fn picks(options: &[String]) -> Result<setup::Picks, DataError> {
     Ok(p)
 }
 
-/// The turn limit chosen in the options (30 unless set; 0 for none).
-fn turn_limit(options: &[String]) -> u32 {
+/// A whole-number option's value (`default` unless set).
+fn int_option(options: &[String], key: &str, default: u32) -> u32 {
     options
         .iter()
-        .find_map(|o| o.strip_prefix("turn_limit="))
+        .find_map(|o| o.strip_prefix(key)?.strip_prefix('='))
         .and_then(|v| v.parse().ok())
-        .unwrap_or(30)
+        .unwrap_or(default)
 }
 
 impl GameDef for Def {
@@ -173,7 +184,7 @@ impl GameDef for Def {
             },
             background: sc.description.clone(),
             victory: "The D2.0 points for braves and Lodges killed and surrendered, as the margin this combat adds (Army wins above 0, the Indian below; at 0 the Indian if the Army lost a unit) [D2.0; the standalone result is a reconstruction]".into(),
-            length: "Until one side has no units left on the map (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees, or 30 game-turns (option turn_limit; 0 = unrestricted, as C3.1)".into(),
+            length: "Until one side has no units left on the map (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees (option stall; 0 = off), or 30 game-turns (option turn_limit; 0 = unrestricted, as C3.1)".into(),
             notes,
             hidden: false,
             manual_setup: false,
@@ -196,7 +207,11 @@ impl GameDef for Def {
             ScenarioRef::Path(p) => p.to_path_buf(),
         };
         let loaded = setup::load_scenario_picked(root, &path, &picks)?;
-        let loaded = setup::with_turn_limit(&loaded, turn_limit(&start.options));
+        let loaded = setup::with_end_rule(
+            &loaded,
+            int_option(&start.options, "turn_limit", 30),
+            int_option(&start.options, "stall", 3),
+        );
         let id = format!("{}/{}", setup::GAME, loaded.stat.scenario.id);
         let state = setup::initial_state(&loaded, start.seed);
         let mut session = Session::<NezPerceTactical>::new(id, start.seed, state);

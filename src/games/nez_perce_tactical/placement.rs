@@ -113,6 +113,49 @@ pub fn placement_error(s: &State, u: Uid, h: Coord, flipped: bool) -> Option<Str
                     if !homes.iter().any(|m| m.distance(h) == 1) {
                         return Some(format!("{name} must start next to a Lodge or Camp (C2.5)"));
                     }
+                    // C2.5: "so as to have an equal number (or as close as possible) of
+                    // units adjacent to each of the lodge or camp units": a unit goes
+                    // next to a home that has the fewest so far.
+                    let guards = |m: Coord| {
+                        s.units
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, v)| *i != u && v.side == contacted && !is_home(s, *i))
+                            .filter_map(|(_, v)| v.hex())
+                            .filter(|g| g.distance(m) == 1)
+                            .count()
+                    };
+                    // Homes with an open hex beside them come first while any has
+                    // one (one unit per hex until every adjacent hex is filled).
+                    let open = |m: Coord| {
+                        map.neighbors(m).any(|n| {
+                            !homes.contains(&n)
+                                && st.terrain(n).mounted
+                                && !others(n).any(|i| s.u(i).side == contacted)
+                        })
+                    };
+                    let eligible: Vec<Coord> = if homes.iter().any(|m| open(*m)) {
+                        homes.iter().copied().filter(|m| open(*m)).collect()
+                    } else {
+                        // Homes ringed by other homes or the map edge take none.
+                        homes
+                            .iter()
+                            .copied()
+                            .filter(|m| map.neighbors(*m).any(|n| !homes.contains(&n)))
+                            .collect()
+                    };
+                    let fewest = eligible.iter().map(|m| guards(*m)).min().unwrap_or(0);
+                    // (Applied as the players place counter by counter; a fixed
+                    // scenario's whole layout is the scenario writer's.)
+                    if sc.roll.is_some()
+                        && !eligible
+                            .iter()
+                            .any(|m| m.distance(h) == 1 && guards(*m) == fewest)
+                    {
+                        return Some(format!(
+                            "{name} must go next to a Lodge or Camp with the fewest units beside it ({fewest}): an equal number next to each, or as close as possible (C2.5)"
+                        ));
+                    }
                     if own_here > 0 {
                         let empty = homes
                             .iter()

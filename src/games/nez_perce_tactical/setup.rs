@@ -418,7 +418,13 @@ fn apply_picks(sc: &mut ScenarioDef, picks: &Picks, counters: &Counters) -> Resu
     }
     // C2.5: "The Army player always deploys all 5 camp counters" when caught encamped,
     // which a declaration can roll.
-    if sc.roll == Some(Trigger::Declaration) && !sc.army.units.iter().any(|u| u == "camps") {
+    if sc.roll == Some(Trigger::Declaration)
+        && !sc
+            .army
+            .units
+            .iter()
+            .any(|u| u == "camps" || u.starts_with("town:"))
+    {
         sc.army.units.push("camps".into());
     }
     if let Some(m) = &picks.map {
@@ -477,7 +483,9 @@ pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<L
                         format!("'{unit}' does not fight for the {side:?} side"),
                     ));
                 }
-                if !force.absent.contains(&d.id) {
+                // C2.5: "The Army player always deploys all 5 camp counters, even if
+                // some have been killed or captured during previous combats."
+                if !force.absent.contains(&d.id) || d.class == "camp" {
                     list.push((strat, d));
                 }
             }
@@ -534,7 +542,13 @@ pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<L
             missing.push(format!("{} ({})", d.id, d.name));
         }
     }
-    if sc.roll == Some(Trigger::Declaration) && !sc.army.units.iter().any(|u| u == "camps") {
+    if sc.roll == Some(Trigger::Declaration)
+        && !sc
+            .army
+            .units
+            .iter()
+            .any(|u| u == "camps" || u.starts_with("town:"))
+    {
         return Err(err(
             "units",
             "an Indian declaration may catch the Army Surprised Encamped, when its five Camps deploy (C2.5): list \"camps\" among the Army's units".into(),
@@ -579,6 +593,7 @@ pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<L
         map,
         terrain_row,
         turn_limit,
+        stall_turns: 3,
         side_cache: Default::default(),
     });
     let loaded = Loaded {
@@ -596,10 +611,12 @@ pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<L
     Ok(loaded)
 }
 
-/// The scenario with a different turn limit for the reconstructed end rule (0: none).
-pub fn with_turn_limit(l: &Loaded, limit: u32) -> Loaded {
+/// The scenario with other settings of the reconstructed end rule: the turn limit and
+/// the game-turns without a move, fire or melee (0: none).
+pub fn with_end_rule(l: &Loaded, limit: u32, stall: u32) -> Loaded {
     let mut st = (*l.stat).clone();
     st.turn_limit = limit;
+    st.stall_turns = stall;
     Loaded {
         stat: Arc::new(st),
         counters: l.counters.clone(),

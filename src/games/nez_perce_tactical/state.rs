@@ -27,6 +27,10 @@ pub struct Static {
     pub terrain_row: Vec<usize>,
     /// Last combat turn before the reconstructed end rule stops the combat (0: none).
     pub turn_limit: u32,
+    /// Game-turns in a row without a move, fire or melee after which the reconstructed
+    /// end rule stops the combat (0: never).
+    #[serde(default = "default_stall")]
+    pub stall_turns: u32,
     /// The map's hexside features by hex pair, built on first use (not saved: it
     /// follows from the map).
     #[serde(skip)]
@@ -111,6 +115,11 @@ pub enum Loc {
     Surrendered,
     /// Not yet placed: the players are setting up (C2.3-C2.6).
     Unplaced,
+}
+
+/// The default of [`Static::stall_turns`].
+fn default_stall() -> u32 {
+    3
 }
 
 /// One tactical counter.

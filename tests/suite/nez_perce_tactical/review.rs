@@ -1,24 +1,50 @@
-//! The independent rules review's scripts (`tests/scripts/nez_perce_tactical/`, written
-//! from the seed alone by a reviewer who had not seen the code) run here: every one
-//! must pass. Where the review and the engine's documented reading differed, the script
-//! says so in its comments.
+//! The independent rules reviews' scripts (`tests/scripts/nez_perce_tactical/`, written
+//! from the seed alone by reviewers who had not seen the code) run here: every one
+//! must pass. Where a review and the engine's documented reading differed, the script
+//! says so in its comments. A defect a review found and that is not fixed yet keeps its
+//! script in `tests/scripts/nez_perce_tactical_open/`, where each script must still
+//! fail: when one passes, the defect is fixed and the script moves back.
 
 use crate::util::{bin, root};
 
-#[test]
-fn the_rules_review_scripts_all_pass() {
+fn run(path: &str) -> (bool, String) {
     let out = std::process::Command::new(bin())
-        .args(["script", "tests/scripts/nez_perce_tactical"])
+        .args(["script", path])
         .current_dir(root())
         .output()
         .expect("run wargame");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+#[test]
+fn the_rules_review_scripts_all_pass() {
+    let (ok, text) = run("tests/scripts/nez_perce_tactical");
+    assert!(ok, "{text}");
     let n: usize = text
         .lines()
         .last()
         .and_then(|l| l.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    assert!(n >= 45, "every review script ran: {text}");
+    assert!(n >= 71, "every review script ran: {text}");
+}
+
+#[test]
+fn the_open_review_findings_still_fail() {
+    let dir = root().join("tests/scripts/nez_perce_tactical_open");
+    for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
+        let p = e.path();
+        let rel = format!(
+            "tests/scripts/nez_perce_tactical_open/{}",
+            p.file_name().unwrap().to_string_lossy()
+        );
+        let (ok, text) = run(&rel);
+        assert!(
+            !ok,
+            "{rel} passes now: the defect is fixed, move it to tests/scripts/nez_perce_tactical/\n{text}"
+        );
+    }
 }

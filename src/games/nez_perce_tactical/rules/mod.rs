@@ -740,9 +740,10 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     s.turn += 1;
     s.phasing = s.first();
     let limit = s.stat.turn_limit;
-    if s.idle_turns >= 3 || (limit > 0 && s.turn > limit) {
-        let why = if s.idle_turns >= 2 {
-            "neither side acted for two game turns".to_string()
+    let stall = s.stat.stall_turns;
+    if (stall > 0 && s.idle_turns >= stall) || (limit > 0 && s.turn > limit) {
+        let why = if stall > 0 && s.idle_turns >= stall {
+            format!("neither side moved, fired or meleed for {stall} game-turns")
         } else {
             format!("the {limit}-turn limit passed")
         };

@@ -189,7 +189,8 @@ pub fn broken(s: &mut State, t: Uid) -> Vec<LogEntry> {
 
 /// The hexes a unit may fall back into (C6.4.3): one hex nearer the closest friendly
 /// unit, never into an enemy-occupied hex. With no friend on the map outside its own
-/// hex, one hex farther from the nearest enemy (a reconstruction; the seed is silent).
+/// hex no hex is nearer one, so the unit cannot fall back and is broken (the seed read
+/// literally: "A unit that cannot fall back is considered broken").
 pub fn fall_back_options(s: &State, t: Uid) -> Vec<Coord> {
     let Some(c) = s.u(t).hex() else {
         return vec![];
@@ -201,22 +202,12 @@ pub fn fall_back_options(s: &State, t: Uid) -> Vec<Coord> {
         .filter_map(|i| s.u(i).hex())
         .filter(|h| *h != c)
         .collect();
-    let enemies: Vec<Coord> = s
-        .on_map(side.other())
-        .filter_map(|i| s.u(i).hex())
-        .collect();
     let near = |h: Coord, set: &[Coord]| set.iter().map(|f| f.distance(h)).min();
     let map = &s.stat.map;
     map.neighbors(c)
         .filter(|n| !s.has(*n, side.other()))
         .filter(|n| !super::movement::barred(s, t, *n))
-        .filter(|n| {
-            if friends.is_empty() {
-                near(*n, &enemies) > near(c, &enemies)
-            } else {
-                near(*n, &friends) < near(c, &friends)
-            }
-        })
+        .filter(|n| near(*n, &friends) < near(c, &friends))
         .collect()
 }
 

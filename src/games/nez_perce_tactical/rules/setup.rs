@@ -52,6 +52,33 @@ pub fn begin(s: &mut State) {
     let Some(trigger) = s.stat.scenario.roll else {
         return;
     };
+    // C2.7: in a town or fort "No die is rolled for the State of Contact. The Indian
+    // player is always considered to be the contacted player and to be in an alerted
+    // state of contact."
+    let town = (0..s.units.len()).any(|i| s.class(i).key == "city_defence");
+    let (contact, contacted, mut log) = if town {
+        (
+            Contact::Alerted,
+            Side::Indian,
+            vec![LogEntry::public(
+                "A town or fort: no die is rolled; the Indian player is contacted, Alerted (C2.7)",
+            )],
+        )
+    } else {
+        let (contact, log) = roll_contact(s, trigger);
+        let contacted = match trigger {
+            Trigger::Search => Side::Indian,
+            Trigger::Declaration => Side::Army,
+        };
+        (contact, contacted, log)
+    };
+    lay_out(s, contact, contacted, &mut log);
+    s.intro = log;
+    skip_done(s);
+}
+
+/// The State of Contact roll (C2.2): the column, the die, and the re-roll of Surprised.
+fn roll_contact(s: &mut State, trigger: Trigger) -> (Contact, Vec<LogEntry>) {
     let col = column(s, trigger);
     let roll = s.dice.d6();
     s.reveals += 1;
@@ -91,10 +118,11 @@ pub fn begin(s: &mut State) {
         }
         _ => Contact::Alerted,
     };
-    let contacted = match trigger {
-        Trigger::Search => Side::Indian,
-        Trigger::Declaration => Side::Army,
-    };
+    (contact, log)
+}
+
+/// The set-up steps of a state of contact (C2.3-C2.6), and who moves first.
+fn lay_out(s: &mut State, contact: Contact, contacted: Side, log: &mut Vec<LogEntry>) {
     let searcher = contacted.other();
     let first = if contact == Contact::Ambushing {
         contacted
@@ -153,8 +181,6 @@ pub fn begin(s: &mut State) {
             .collect::<Vec<_>>()
             .join(", then ")
     )));
-    s.intro = log;
-    skip_done(s);
 }
 
 /// The searcher's strategic units, in order.
