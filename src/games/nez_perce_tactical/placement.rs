@@ -183,6 +183,35 @@ pub fn placement_error(s: &State, u: Uid, h: Coord, flipped: bool) -> Option<Str
                         "{name} must start next to another unit of the column (C2.6)"
                     ));
                 }
+                // C2.6: "All units that it is possible to place within the stacking
+                // limits must be placed on one side of the streams used so that the
+                // stream is only crossed where is branches. Any remaining units are
+                // then placed on the opposite side": a hex across a stream hexside from
+                // the column is refused while the column can still grow on its own bank.
+                let across = |x: Coord| {
+                    placed_contacted
+                        .iter()
+                        .any(|o| o.distance(x) == 1 && map.hexside(*o, x) == Some("stream"))
+                };
+                if sc.roll.is_some() && across(h) {
+                    let count = |x: Coord| others(x).filter(|&i| s.u(i).side == side).count();
+                    let room = placed_contacted.iter().copied().any(|o| {
+                        (o != h && count(o) < s.stack_limit(side))
+                            || map.neighbors(o).any(|n| {
+                                n != h
+                                    && count(n) == 0
+                                    && !others(n).any(|i| s.u(i).side != side)
+                                    && by_stream(map, n)
+                                    && st.terrain(n).mounted
+                                    && !across(n)
+                            })
+                    });
+                    if room {
+                        return Some(format!(
+                            "{name} would cross the stream from the column while there is room on its own bank (C2.6)"
+                        ));
+                    }
+                }
             }
             Contact::Ambushing => {}
         }

@@ -29,13 +29,17 @@ fn the_rules_review_scripts_all_pass() {
         .and_then(|l| l.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    assert!(n >= 71, "every review script ran: {text}");
+    assert!(n >= 72, "every review script ran: {text}");
 }
 
 #[test]
 fn the_open_review_findings_still_fail() {
     let dir = root().join("tests/scripts/nez_perce_tactical_open");
-    for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
+    // None open now: the folder is absent until a finding is left unfixed.
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
         let p = e.path();
         let rel = format!(
             "tests/scripts/nez_perce_tactical_open/{}",
