@@ -3,6 +3,7 @@
 //! in its own folder's `def.rs`.
 
 pub mod harvest;
+pub mod nez_perce_strategic;
 pub mod nez_perce_tactical;
 pub mod wind;
 

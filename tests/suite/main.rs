@@ -9,6 +9,7 @@ mod conformance;
 #[cfg(feature = "gui")]
 mod gui;
 mod harvest;
+mod nez_perce_strategic;
 mod nez_perce_tactical;
 mod scenarios;
 mod toy;
