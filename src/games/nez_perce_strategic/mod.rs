@@ -6,5 +6,7 @@
 //! waits in `tools/nez_perce_strategic/draft/` until the game is registered.
 
 pub mod data;
+pub mod play;
 pub mod rules;
 pub mod setup;
+pub mod state;

@@ -445,7 +445,18 @@ pub fn load_scenario_picked(root: &Path, path: &Path, picks: &Picks) -> Result<L
         let counters = load_counters(root, &tables)?;
         apply_picks(&mut sc, picks, &counters).map_err(|e| DataError::file(&file, e))?;
     }
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    build(root, &file, &text, sc)
+}
+
+/// A combat built in memory (the campaign's contacts, issue 32): the scenario is
+/// checked like a file's, and errors name `what` (there is no file to point into).
+pub fn load_combat(root: &Path, what: &str, sc: ScenarioDef) -> Result<Loaded, DataError> {
+    build(root, what, "", sc)
+}
+
+/// Check a scenario against the tables, counters and map, and build its combat.
+fn build(root: &Path, file: &str, text: &str, sc: ScenarioDef) -> Result<Loaded, DataError> {
+    let err = |needle: &str, msg: String| error_near(file, text, needle, msg);
     let tables = load_tables(root)?;
     let counters = load_counters(root, &tables)?;
     let map_path = root

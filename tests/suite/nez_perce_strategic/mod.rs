@@ -4,6 +4,8 @@
 //! Lodge losses, victory with and without Sitting Bull). The data waits in
 //! `tools/nez_perce_strategic/draft/` until the game is registered.
 
+mod play;
+
 use crate::util::root;
 use wargame::games::nez_perce_strategic::data::{Counters, Rank, Tables};
 use wargame::games::nez_perce_strategic::rules::{self, Count};
@@ -11,15 +13,15 @@ use wargame::games::nez_perce_strategic::setup;
 use wargame::games::nez_perce_tactical::data::Side;
 use wargame::games::nez_perce_tactical::rules::aftermath::LodgeLoss;
 
-fn draft(f: &str) -> std::path::PathBuf {
+pub(super) fn draft(f: &str) -> std::path::PathBuf {
     root().join("tools/nez_perce_strategic/draft").join(f)
 }
 
-fn tables() -> Tables {
+pub(super) fn tables() -> Tables {
     setup::load_tables_file(&draft("tables.ron")).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn counters() -> Counters {
+pub(super) fn counters() -> Counters {
     let root = root();
     let tt = wargame::games::nez_perce_tactical::setup::load_tables(&root).unwrap();
     let tc = wargame::games::nez_perce_tactical::setup::load_counters(&root, &tt).unwrap();
