@@ -5,6 +5,7 @@
 //! sequence of play and registry entry come next (issue 32). Its reconstructed data
 //! waits in `tools/nez_perce_strategic/draft/` until the game is registered.
 
+pub mod campaign;
 pub mod data;
 pub mod play;
 pub mod rules;

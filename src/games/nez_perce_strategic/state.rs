@@ -25,6 +25,8 @@ pub struct Static {
     pub map: HexMap,
     /// The optional Sitting Bull rule (B8.0) is in play.
     pub sitting_bull: bool,
+    /// The tactical game's tables, counters and maps, to build each combat.
+    pub tactical: crate::games::nez_perce_tactical::setup::TacticalData,
 }
 
 impl Static {
@@ -154,6 +156,9 @@ pub struct State {
     pub contacted_outside: bool,
     /// Whether the turn-25 position was reached (B4.4.5): `None` until turn 25 ends.
     pub position_reached: Option<bool>,
+    /// Contacts waiting to be fought as tactical combats, the next first, each with the
+    /// dice seed drawn for it from the campaign's dice.
+    pub combats: Vec<(super::play::Combat, u64)>,
 }
 
 impl State {
@@ -250,5 +255,6 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         army_contacted: false,
         contacted_outside: false,
         position_reached: None,
+        combats: vec![],
     }
 }

@@ -475,6 +475,75 @@ fn build(root: &Path, file: &str, text: &str, sc: ScenarioDef) -> Result<Loaded,
         ));
     }
     let map = load_map_file(&map_path, &tables)?;
+    build_with(file, text, sc, tables, counters, map)
+}
+
+/// The tactical game's data a campaign keeps in memory, to build each contact's
+/// combat without reading files during play.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TacticalData {
+    /// The rules tables.
+    pub tables: Tables,
+    /// The counter mix.
+    pub counters: Counters,
+    /// The four tactical maps, by id.
+    pub maps: std::collections::BTreeMap<String, HexMap>,
+}
+
+/// Load the tactical tables, counter mix and every tactical map.
+pub fn load_tactical_data(root: &Path) -> Result<TacticalData, DataError> {
+    let tables = load_tables(root)?;
+    let counters = load_counters(root, &tables)?;
+    let mut maps = std::collections::BTreeMap::new();
+    let dir = root.join("scenarios").join(GAME).join("maps");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| DataError::file(dir.display().to_string(), e.to_string()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    for p in files {
+        let id = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        maps.insert(id, load_map_file(&p, &tables)?);
+    }
+    Ok(TacticalData {
+        tables,
+        counters,
+        maps,
+    })
+}
+
+/// A combat built in memory from data already loaded (the campaign's contacts).
+pub fn combat_from(data: &TacticalData, what: &str, sc: ScenarioDef) -> Result<Loaded, DataError> {
+    let Some(map) = data.maps.get(&sc.map).cloned() else {
+        return Err(DataError::file(
+            what,
+            format!("no tactical map '{}'", sc.map),
+        ));
+    };
+    build_with(
+        what,
+        "",
+        sc,
+        data.tables.clone(),
+        data.counters.clone(),
+        map,
+    )
+}
+
+/// Check a scenario against loaded tables, counters and map, and build its combat.
+fn build_with(
+    file: &str,
+    text: &str,
+    sc: ScenarioDef,
+    tables: Tables,
+    counters: Counters,
+    map: HexMap,
+) -> Result<Loaded, DataError> {
+    let err = |needle: &str, msg: String| error_near(file, text, needle, msg);
     let mut list: Vec<(String, CounterDef)> = vec![];
     for (side, force) in [(Side::Army, &sc.army), (Side::Indian, &sc.indian)] {
         for unit in &force.units {

@@ -4,6 +4,7 @@
 //! Lodge losses, victory with and without Sitting Bull). The data waits in
 //! `tools/nez_perce_strategic/draft/` until the game is registered.
 
+mod campaign;
 mod play;
 
 use crate::util::root;

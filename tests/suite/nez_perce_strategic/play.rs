@@ -51,7 +51,7 @@ fn map() -> HexMap {
     m
 }
 
-fn state() -> State {
+pub(super) fn state() -> State {
     let t = tables();
     let k = counters();
     let camp = setup::load_campaign_file(&draft("campaign.ron"), &k, &t).unwrap();
@@ -61,6 +61,10 @@ fn state() -> State {
         campaign: camp,
         map: map(),
         sitting_bull: false,
+        tactical: wargame::games::nez_perce_tactical::setup::load_tactical_data(
+            &crate::util::root(),
+        )
+        .unwrap(),
     });
     let mut s = new_state(stat, 1);
     play::begin_turn(&mut s);
