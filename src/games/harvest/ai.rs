@@ -758,8 +758,8 @@ impl crate::core::ai::Knowledge for Harvest {
     }
 
     /// Moves that only spend time are left out. Mounted units have no movement limit
-    /// (III.C.2.c), and a unit may pass through a friendly unit's hex but not stop there
-    /// (III.E.1), so a search can pace a unit to and fro between friends for ever. Past
+    /// (III.C.2.c), and a unit may pass through a friendly unit's hex, or ride through a
+    /// hex with other Horses, but not stop there (III.E.1-2), so a search can pace a unit to and fro between friends for ever. Past
     /// its printed allowance a unit is walked only into hexes where it may stop, and past
     /// twice its allowance only out of a friend's hex it must leave.
     fn worth(s: &State, a: &super::action::Action) -> bool {
@@ -769,12 +769,12 @@ impl crate::core::ai::Knowledge for Harvest {
         let Some(pid) = s.find(unit) else { return true };
         let walked = u32::from(s.rec(pid).map_or(0, |r| r.hexes));
         let ma = u32::from(s.p(pid).ma.max(1));
-        let stoppable = !super::rules::friend_unit_in(s, pid, *hex);
+        let stoppable = !super::rules::overstacked(s, pid, *hex);
         if walked >= 2 * ma {
             stoppable
                 && s.p(pid)
                     .hex()
-                    .is_some_and(|h| super::rules::friend_unit_in(s, pid, h))
+                    .is_some_and(|h| super::rules::overstacked(s, pid, h))
         } else {
             walked < ma || stoppable
         }

@@ -210,6 +210,52 @@ pub fn can_place(s: &State, p: Pid, c: Coord) -> bool {
     true
 }
 
+/// Why `side`'s set-up may not be finished yet, if a scenario's set-up rule is broken:
+///
+/// * IX.B: Wagon markers "no more than two hexes apart": any two of the side's Wagons
+///   on the map are at most two hexes apart;
+/// * IX.D: "The Horse markers must be placed adjacent to Lodge markers": where the side
+///   has Lodges on the map, each of its Horses on the map that no unit rides is next to
+///   one of them.
+///
+/// Only IX.B has Wagons and only IX.D Lodges, so the counters themselves say which rule
+/// applies. Checked when a seat finishes a manual set-up; the default hexes of the
+/// shipped scenarios satisfy both.
+pub fn setup_problem(s: &State, side: Side) -> Option<String> {
+    let on_map = |k: Kind| {
+        s.pieces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.side == side && p.kind == k)
+            .filter_map(|(i, p)| p.hex().map(|c| (i as Pid, c)))
+    };
+    let wagons: Vec<(Pid, Coord)> = on_map(Kind::Wagon).collect();
+    for (n, &(a, ca)) in wagons.iter().enumerate() {
+        for &(b, cb) in &wagons[n + 1..] {
+            if ca.distance(cb) > 2 {
+                return Some(format!(
+                    "Wagons {} in {ca} and {} in {cb} are more than two hexes apart (IX.B)",
+                    s.p(a).id,
+                    s.p(b).id
+                ));
+            }
+        }
+    }
+    let lodges: Vec<Coord> = on_map(Kind::Lodge).map(|(_, c)| c).collect();
+    if !lodges.is_empty() {
+        for (h, c) in on_map(Kind::Horses) {
+            let ridden = s.pieces.iter().any(|q| q.mounted_on == Some(h));
+            if !ridden && !lodges.iter().any(|l| l.distance(c) == 1) {
+                return Some(format!(
+                    "Horses {} in {c} must be placed adjacent to a Lodge (IX.D)",
+                    s.p(h).id
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Advance set-up to the next side, or start play.
 pub fn next_setup(s: &mut State) {
     let sides: Vec<Side> = setup_order(&s.stat.scenario);
@@ -734,6 +780,7 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64, manual_setup: bool) -> State
         fired: BTreeSet::new(),
         defensive_pairs: BTreeSet::new(),
         hex_fired: (false, false),
+        hex_fired_at: None,
         meleed: BTreeSet::new(),
         rallied: BTreeSet::new(),
         fleeing: BTreeSet::new(),

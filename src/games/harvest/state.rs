@@ -424,6 +424,12 @@ pub struct State {
     pub defensive_pairs: BTreeSet<(Pid, Pid)>,
     /// The mover has been the target of Opportunity / Defensive Fire in its current hex.
     pub hex_fired: (bool, bool),
+    /// The mover and hex that `hex_fired` is about: mounting or dismounting in place
+    /// keeps the unit in the same hex, so it opens no new Opportunity or Defensive Fire
+    /// against it (IV.A.3, IV.B.4). Left out of the text when unset, so that saves
+    /// written before the field existed replay to the same state text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex_fired_at: Option<(Pid, Coord)>,
     /// Units that melee'd or razed this phase (VIII.B).
     pub meleed: BTreeSet<Pid>,
     /// Units that attempted to rally this phase.

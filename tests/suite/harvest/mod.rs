@@ -5,6 +5,7 @@
 //! property tests (undo at dice, garbage actions, state serialization).
 
 mod conformance;
+mod fidelity;
 mod properties;
 mod rules;
 mod specials;

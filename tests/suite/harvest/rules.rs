@@ -452,12 +452,12 @@ fn flight_dead_end(s: &wargame::games::harvest::state::State, depth: u32) -> Opt
 #[test]
 fn ii_b_4_a_rout_never_steps_where_it_cannot_go_on() {
     // i1 routs from 0104, which it shares with i2 (as after being pinned passing
-    // through, III.E.1); the Cover it must reach is 0106. 0103's other neighbours hold
-    // friends, so from 0103 the only way on is back through 0104: open while i1 stood
-    // there, closed to it once it has left (another friendly unit blocks a flight,
-    // II.B.4). The step into 0103 must not be offered, and every step that is must lead
-    // on to a hex where the rout may end. (Found in an AI game of Beecher Island that
-    // stalled with a rout and no legal action.)
+    // through, III.E.1); the Cover it must reach is 0106. A rout may pass through
+    // friendly units' hexes but not end in one (II.B.4 with III.E.1; see
+    // docs/reconstructions-harvest.md), so the steps into 0203 (i5) and 0103 (whose
+    // only ways on lead through friends) are offered too, and every step that is
+    // offered must lead on to a hex where the rout may end. (A dead end was found in an
+    // AI game of Beecher Island that stalled with a rout and no legal action.)
     use wargame::games::harvest::state::{Flight, Pending};
     let mut g = lab();
     for (id, hex) in [
@@ -479,7 +479,15 @@ fn ii_b_4_a_rout_never_steps_where_it_cannot_go_on() {
         start_dist,
         moved: 0,
     };
-    assert_eq!(g.legal(), vec!["flee i1 0105", "flee i1 0204"]);
+    assert_eq!(
+        g.legal(),
+        vec![
+            "flee i1 0103",
+            "flee i1 0105",
+            "flee i1 0203",
+            "flee i1 0204"
+        ]
+    );
     assert_eq!(flight_dead_end(&g.state, 4), None);
 }
 

@@ -57,8 +57,17 @@ fn ii_b_3_mounted_unit_hit_flees_dismounts_and_is_pinned() {
     // Every end offered is farther from the enemy than where it was hit (II.B.3).
     let legal = g.legal();
     assert!(legal.iter().all(|f| f.starts_with("flee i1 ")), "{legal:?}");
-    g.force_dice(&[1]); // the morale check for dismounting into the Open: 1 passes
+    // Dismounting in its own hex puts the unit under its own Horses, which give it
+    // Cover (Table 3): no morale check (II.B.3; a reading, see
+    // docs/reconstructions-harvest.md).
     play(&mut g, &["flee i1 0502 0502"]);
+    assert!(
+        !g.log
+            .iter()
+            .any(|l| l.text.contains("dismounted into the Open (II.B.3)")),
+        "{:#?}",
+        g.log
+    );
     assert_eq!(g.probe("i1.hex").as_deref(), Some("0502"));
     assert_eq!(g.probe("i1.mounted").as_deref(), Some("false"));
     assert_eq!(g.probe("i1.pinned").as_deref(), Some("true"));

@@ -180,7 +180,9 @@ pub(super) fn fire_need(
     Ok((range, row, col, need))
 }
 
-/// Compute a fire attack's figures, or why it is impossible.
+/// Compute a fire attack's figures, or why it is impossible. During an Opportunity or
+/// Defensive Fire window the target is the moving unit (IV.A.1), whatever else stands
+/// in its hex; otherwise it is the piece a shot at the hex hits.
 pub fn fire_calc(
     s: &State,
     firer: Pid,
@@ -188,6 +190,30 @@ pub fn fire_calc(
     target_hex: Coord,
     horses: bool,
     ammo: Option<Ammo>,
+) -> Result<FireCalc, String> {
+    let target =
+        reaction_target(s, target_hex).or_else(|| target_in(s, target_hex, s.p(firer).side));
+    fire_calc_on(s, firer, weapon, target_hex, horses, ammo, target)
+}
+
+/// The unit that Opportunity or Defensive Fire at `hex` is aimed at: the mover of the
+/// reaction window open now, if it stands in `hex` (IV.A.1, IV.B.1).
+pub(super) fn reaction_target(s: &State, hex: Coord) -> Option<Pid> {
+    match s.pending {
+        Pending::Reaction { mover, .. } if s.p(mover).hex() == Some(hex) => Some(mover),
+        _ => None,
+    }
+}
+
+/// [`fire_calc`] at a given target piece in `target_hex` (`None`: no piece to hit).
+pub(super) fn fire_calc_on(
+    s: &State,
+    firer: Pid,
+    weapon: Pid,
+    target_hex: Coord,
+    horses: bool,
+    ammo: Option<Ammo>,
+    target: Option<Pid>,
 ) -> Result<FireCalc, String> {
     let (range, row, col, need) =
         fire_need(s, firer, weapon, target_hex, ammo).map_err(|e| e.text(s))?;
@@ -215,7 +241,7 @@ pub fn fire_calc(
             fm.horses.value,
             format!("unmounted Horses ({})", fm.horses.source.label()),
         ));
-    } else if let Some(t) = target_in(s, target_hex, f.side) {
+    } else if let Some(t) = target {
         let tp = s.p(t);
         if tp.mounted_on.is_some() {
             mods.push((
@@ -530,9 +556,18 @@ pub(super) fn fire(
             format!("\"{}\"", wp.letter).into()
         }
     };
+    // IV.A.1: Opportunity (and Defensive) Fire is at the unit that is moving, not at
+    // whatever unit comes first in its hex (a friend it passes through).
+    let mover = match mode {
+        FireMode::Offensive => None,
+        FireMode::Opportunity | FireMode::Defensive => {
+            targets.first().and_then(|&t| reaction_target(s, t))
+        }
+    };
     let mut hits = vec![];
     for t in targets {
-        let calc = fire_calc(s, f, w, *t, horses, ammo).map_err(RuleError)?;
+        let target = mover.or_else(|| target_in(s, *t, firer_side));
+        let calc = fire_calc_on(s, f, w, *t, horses, ammo, target).map_err(RuleError)?;
         let total = i16::from(roll) + i16::from(calc.total());
         let hit = total >= i16::from(calc.need);
         let row_name = s.stat.tables.fct[calc.row].name.clone();
@@ -605,7 +640,10 @@ pub(super) fn fire(
             if let Some(h) = horses_in(s, t, firer_side) {
                 eliminate(s, h, log, "Horses hit by fire (VIII.C.4)");
             }
-        } else if let Some(tp) = target_in(s, t, firer_side) {
+        } else if let Some(tp) = mover
+            .filter(|&m| s.p(m).hex() == Some(t))
+            .or_else(|| target_in(s, t, firer_side))
+        {
             apply_hit(s, tp, log);
         }
     }

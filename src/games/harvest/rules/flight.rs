@@ -13,24 +13,40 @@ use crate::core::hexmap::Coord;
 use crate::games::harvest::action::Action;
 use crate::games::harvest::state::{Flight, Loc, Occupied, Pending, Phase, Pid, State, Terrain};
 
-/// Whether a fleeing unit may pass through or stop in `to` (II.B.3-4): no Blaze, no
-/// enemy, no friendly unit, no Woods for a mounted unit. `occ` lists the hexes with
-/// pieces, so that an empty hex is judged without looking at the pieces.
+/// Whether a fleeing unit may pass through `to` (II.B.3-4): no Blaze, no enemy, no
+/// Woods for a mounted unit. It may pass through a friendly unit's hex, as in any
+/// movement (III.E.1 limits stacking at the end of the phase), but not stop there
+/// ([`flee_end_ok`]). `occ` lists the hexes with pieces, so that an empty hex is judged
+/// without looking at the pieces.
 fn flee_passable(s: &State, unit: Pid, mounted: bool, to: Coord, occ: &Occupied) -> bool {
     let side = s.p(unit).side;
     !(s.blazes.iter().any(|(b, _, _)| *b == to)
         || (occ.has(to, s) && enemy_present(s, to, side))
-        // Any other friendly unit blocks, including one sharing the hex the flight
-        // starts from: once the unit has left, that hex is closed to it.
-        || (occ.has(to, s)
-            && s.at(to).any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit()))
         || (mounted && s.stat.terrain(to) == Terrain::Woods))
+}
+
+/// Whether another friendly unit stands in `to`: a flight may not end there (III.E.1).
+fn friend_there(s: &State, unit: Pid, to: Coord, occ: &Occupied) -> bool {
+    let side = s.p(unit).side;
+    occ.has(to, s)
+        && s.at(to)
+            .any(|i| i != unit && s.p(i).side == side && s.p(i).kind.is_unit())
 }
 
 /// Whether a flight may end in `d` (II.B.3-4): a routed unit must reach Cover farther
 /// from the enemy; a mounted unit must end farther from the enemy, or stay where it was
-/// hit.
-fn flee_end_ok(s: &State, unit: Pid, why: Flight, start_dist: u32, moved: u8, d: Coord) -> bool {
+/// hit. A flight that has moved may not end in another friendly unit's hex (III.E.1).
+fn flee_end_ok(
+    s: &State,
+    unit: Pid,
+    why: Flight,
+    (start_dist, moved): (u32, u8),
+    d: Coord,
+    occ: &Occupied,
+) -> bool {
+    if moved > 0 && friend_there(s, unit, d, occ) {
+        return false;
+    }
     let farther = s.nearest_enemy(s.p(unit).side, d) > start_dist;
     match why {
         Flight::Rout => moved > 0 && farther && in_cover(s, d, unit),
@@ -65,7 +81,16 @@ pub(super) fn flee_options(
     );
     let ends: Vec<(Coord, u32)> = found
         .iter()
-        .filter(|&(&d, _)| flee_end_ok(s, unit, why, start_dist, moved + u8::from(d != from), d))
+        .filter(|&(&d, _)| {
+            flee_end_ok(
+                s,
+                unit,
+                why,
+                (start_dist, moved + u8::from(d != from)),
+                d,
+                &occ,
+            )
+        })
         .map(|(&d, &(cost, _))| (d, cost))
         .collect();
     if ends.is_empty() {
@@ -84,7 +109,14 @@ pub(super) fn flee_options(
                     .collect();
                 spots.sort();
                 for x in spots {
-                    if x == from || flee_passable(s, unit, false, x, &occ) {
+                    // Not into another friendly unit's hex (III.E.1), nor under the
+                    // Horses in one it rode into during the flight.
+                    let spot_ok = if x == from {
+                        moved == 0 || !friend_there(s, unit, x, &occ)
+                    } else {
+                        flee_passable(s, unit, false, x, &occ) && !friend_there(s, unit, x, &occ)
+                    };
+                    if spot_ok {
                         out.push(Action::Flee {
                             unit: u.id,
                             hex: from,
@@ -106,7 +138,7 @@ pub(super) fn flee_options(
         );
         found.iter().any(|(&d, &(cost, _))| {
             let m = moved.saturating_add(u8::try_from(cost).unwrap_or(u8::MAX));
-            flee_end_ok(s, unit, why, start_dist, m, d)
+            flee_end_ok(s, unit, why, (start_dist, m), d, &occ)
         })
     };
     // A step is legal if an end is still in reach from the hex it enters.

@@ -33,9 +33,12 @@ pub fn in_cover(s: &State, c: Coord, target: Pid) -> bool {
 }
 
 /// Whether an intervening hex blocks line of sight for a shot between levels `la`
-/// and `lb`, as seen by `seer` (a hex with an enemy Hidden counter counts as holding a
-/// unit, since the seer cannot tell a dummy from a real stack). II.A.2, Table 3. `occ`
-/// spares the look at the pieces of an empty hex.
+/// and `lb`, as seen by `seer`. II.A.2, Table 3. A Hidden counter does not block
+/// (Table 3), and what stands under an enemy Hidden counter is judged by what the seer
+/// sees, the Hidden counter: it does not block either (the seer cannot tell a dummy
+/// from a real stack, and must not learn which it is from its line of sight). A
+/// seat's own hidden pieces block its own lines of sight as usual. `occ` spares the
+/// look at the pieces of an empty hex.
 fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side, occ: &Occupied) -> bool {
     let st = &s.stat;
     if st.tec(c).is_some_and(|t| t.blocks_los) {
@@ -56,9 +59,11 @@ fn blocks(s: &State, c: Coord, la: u8, lb: u8, seer: Side, occ: &Occupied) -> bo
                 | Kind::Wagon
                 | Kind::Blaze
                 | Kind::Dust
-                | Kind::Lodge
-                | Kind::Leader => p.kind != Kind::Leader || p.side == seer || !p.hidden,
-                Kind::Hidden => p.side != seer,
+                | Kind::Lodge => p.side == seer || !p.hidden,
+                // Table 3 lists Units and Dependents, not Leaders: a Leader does not
+                // block (IX.F counts the Leader as a unit only for victory).
+                Kind::Leader => false,
+                Kind::Hidden => false,
                 _ => false,
             }
         })

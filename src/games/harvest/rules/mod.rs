@@ -31,7 +31,7 @@ pub use hidden::hidden_stack;
 pub use los::{in_cover, los};
 pub use melee::contested_hexes;
 pub(crate) use melee::melee_need;
-pub(super) use movement::friend_unit_in;
+pub(super) use movement::overstacked;
 pub use movement::step_cost;
 pub use reaction::best_reaction_rolls;
 pub(crate) use victory::{award_for, kills};
@@ -254,7 +254,10 @@ fn setup_actions(s: &State, out: &mut Vec<Action>) {
             }
         }
     }
-    out.push(Action::Ready);
+    // IX.B, IX.D: a set-up that breaks a scenario's placement rule cannot be finished.
+    if super::setup::setup_problem(s, side).is_none() {
+        out.push(Action::Ready);
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -411,6 +414,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
         Action::Dismount { unit, hex } => {
             let u = pid(s, unit)?;
             begin_move(s, u);
+            let from = s.p(u).hex();
             if let Some(g) = limbered_gun(s, u) {
                 s.pm(g).mounted_on = None;
                 s.pm(g).loc = Loc::Map(*hex);
@@ -438,7 +442,16 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
                 }
             )));
             if enemy_present(s, *hex, s.p(u).side) {
+                // III.D.1, III.D.3: dismounting into an enemy or Hidden hex enters it:
+                // the move ends there and any Hidden counters in it are removed.
                 s.rec_mut(u).stopped = true;
+                s.rec_mut(u).done = true;
+                if Some(*hex) != from {
+                    unhide(s, *hex, &mut log, "an enemy unit entered the hex (III.D.3)");
+                    log.push(LogEntry::public(format!(
+                        "{unit} must stop in {hex}: enemy in the hex (III.D.1)"
+                    )));
+                }
             }
             open_reaction(s, u, *hex);
             if late && s.pending == Pending::None {
@@ -632,6 +645,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
 
 fn explain_illegal(s: &State, a: &Action, legal: &[Action]) -> RuleError {
     let who = to_act(s).map_or("nobody".to_string(), |x| seat_name(s, x).to_string());
+    if *a == Action::Ready
+        && s.phase == Phase::Setup
+        && let Some(why) = super::setup::setup_problem(s, s.phasing)
+    {
+        return RuleError::new(format!("'{a}' is illegal: {why}"));
+    }
     let phase = s.phase.name();
     let id = match a {
         Action::Place { piece, .. } => Some(piece),
@@ -793,12 +812,16 @@ fn eliminate(s: &mut State, t: Pid, log: &mut Vec<LogEntry>, why: &str) {
 
 fn end_phase(s: &mut State, log: &mut Vec<LogEntry>) {
     let name = seat_name(s, s.phasing).to_string();
+    // The once-per-hex record (IV.A.3) lasts one Movement phase at most.
+    s.hex_fired_at = None;
     match s.phase {
         Phase::Setup | Phase::Over => {}
         Phase::OffensiveFire => {
             s.phase = Phase::Movement;
             s.fired.clear();
             s.moves.clear();
+            s.hex_fired = (false, false);
+            s.hex_fired_at = None;
             for i in 0..s.pieces.len() {
                 let i = i as Pid;
                 let p = s.p(i);

@@ -71,8 +71,8 @@ fn step_cost_in(
         {
             return Err("only one Leader per hex (III.E.2)");
         }
-        if mounted && s.has_kind(to, Kind::Horses) {
-            return Err("only one Horses counter per hex (III.E.2)");
+        if enemy && mounted && other_horses_in(s, unit, to) {
+            return Err("only one Horses counter per hex (III.E.2): it would have to stop there");
         }
         if u.kind == Kind::Hidden && enemy {
             return Err("a Hidden counter alone cannot enter an enemy hex");
@@ -100,9 +100,25 @@ pub(in crate::games::harvest) fn friend_unit_in(s: &State, unit: Pid, at: Coord)
             .any(|i| i != unit && s.p(i).side == u.side && s.p(i).kind.is_unit())
 }
 
-/// III.E.1 forbids ending the Movement phase with two friendly units in a hex, not
-/// passing through: a unit may enter a friendly unit's hex only if it can still leave it
-/// for a hex of its own this phase.
+/// Whether `at` holds a Horses counter other than the one `unit` rides (III.E.2): only
+/// a mounted unit brings a second one in.
+fn other_horses_in(s: &State, unit: Pid, at: Coord) -> bool {
+    let Some(h) = s.p(unit).mounted_on else {
+        return false;
+    };
+    s.at(at).any(|i| i != h && s.p(i).kind == Kind::Horses)
+}
+
+/// Whether `unit` standing in `at` over-stacks it: another friendly unit (III.E.1) or,
+/// riding, another Horses counter (III.E.2). The limits hold at the end of the Movement
+/// phase, so it may pass through but must move on.
+pub(in crate::games::harvest) fn overstacked(s: &State, unit: Pid, at: Coord) -> bool {
+    friend_unit_in(s, unit, at) || other_horses_in(s, unit, at)
+}
+
+/// III.E.1 and III.E.2 forbid ending the Movement phase with two friendly units, or two
+/// Horses counters, in a hex, not passing through: a unit may enter such a hex only if
+/// it can still leave it for a hex of its own this phase.
 fn can_pass_through(s: &State, unit: Pid, to: Coord, cost: u8) -> bool {
     let u = s.p(unit);
     let rec = s.rec(unit).cloned().unwrap_or_default();
@@ -113,7 +129,7 @@ fn can_pass_through(s: &State, unit: Pid, to: Coord, cost: u8) -> bool {
         // The hex it came from counts too, but only if no other friendly unit is there:
         // a unit passing through two friends in a row could otherwise be stranded with
         // one of them (III.E.1).
-        let free = !friend_unit_in(s, unit, n);
+        let free = !overstacked(s, unit, n);
         let Ok(c2) = step_cost(s, unit, to, n) else {
             return false;
         };
@@ -133,7 +149,7 @@ fn can_pass_through(s: &State, unit: Pid, to: Coord, cost: u8) -> bool {
 fn can_step(s: &State, unit: Pid, to: Coord, empty: bool) -> bool {
     let ok = can_step_budget(s, unit, to, empty);
     let u = s.p(unit);
-    if !ok || empty || !friend_unit_in(s, unit, to) {
+    if !ok || empty || !overstacked(s, unit, to) {
         return ok;
     }
     let Some(from) = u.hex() else { return false };
@@ -169,9 +185,15 @@ fn can_step_budget(s: &State, unit: Pid, to: Coord, empty: bool) -> bool {
     }
     if u.mounted_on.is_some() {
         // III.C.2.c: unlimited MA mounted; option 6 forbids moving after mounting late.
-        return !(rec.changed && rec.mp > 0);
+        // Once a mounted unit has moved it may not move again (III.C.2.c): a rider
+        // carried by another rider of the same Horses has moved, and only the unit
+        // now moving goes on.
+        return !(rec.changed && rec.mp > 0) && (!rec.mounted_moved || s.active == Some(unit));
     }
-    if rec.mounted_moved || (rec.changed && rec.mp > 0) {
+    // III.A option 5, III.C.2.b: a unit that dismounted before moving moves dismounted
+    // up to its full MA (dismounting costs no MP); one that moved mounted first has
+    // finished (option 7).
+    if rec.mounted_moved {
         return false;
     }
     u16::from(rec.mp) + u16::from(cost) <= u16::from(u.ma)
@@ -210,10 +232,11 @@ pub(super) fn movement_actions(s: &State, out: &mut Vec<Action>) {
         }
         return;
     }
-    // III.E.1: a unit passing through a friendly unit's hex must move on first.
+    // III.E.1-2: a unit passing through a friendly unit's hex, or riding through a hex
+    // with other Horses, must move on first.
     if let Some(a) = s.active
         && let Some(here) = s.p(a).hex()
-        && friend_unit_in(s, a, here)
+        && overstacked(s, a, here)
         && !s.p(a).pinned
     {
         for to in s.stat.map.neighbors(here) {
@@ -403,6 +426,19 @@ pub(super) fn carry_along(s: &mut State, u: Pid, to: Coord) {
     }
 }
 
+/// III.C.2.c-d: the other rider of the Horses `u` rides (a Leader with its unit, or the
+/// unit with its Leader) has moved mounted with it, and may not move again this turn.
+fn co_riders_moved(s: &mut State, u: Pid) {
+    let Some(h) = s.p(u).mounted_on else { return };
+    let riders: Vec<Pid> = (0..s.pieces.len() as Pid)
+        .filter(|&r| r != u && s.p(r).mounted_on == Some(h))
+        .filter(|&r| matches!(s.p(r).kind, Kind::Unit | Kind::Crew | Kind::Leader))
+        .collect();
+    for r in riders {
+        s.rec_mut(r).mounted_moved = true;
+    }
+}
+
 pub(super) fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     begin_move(s, u);
     let from = s.p(u).hex().unwrap_or(to);
@@ -411,6 +447,9 @@ pub(super) fn step(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     let limbered = limbered_gun(s, u).is_some();
     s.pm(u).loc = Loc::Map(to);
     carry_along(s, u, to);
+    if mounted {
+        co_riders_moved(s, u);
+    }
     {
         let rec = s.rec_mut(u);
         // Mounted units move without limit (III.C.2.c): saturate, never overflow.
@@ -464,6 +503,9 @@ pub(super) fn enter(s: &mut State, u: Pid, to: Coord, log: &mut Vec<LogEntry>) {
     s.pm(u).loc = Loc::Map(to);
     let mounted = s.p(u).mounted_on.is_some();
     carry_along(s, u, to);
+    if mounted {
+        co_riders_moved(s, u);
+    }
     {
         let rec = s.rec_mut(u);
         // Mounted units move without limit (III.C.2.c): saturate, never overflow.

@@ -2,7 +2,7 @@
 //! has at a mover in a hex, and opening and closing that window after a unit enters a
 //! hex, mounts or dismounts (III.C.2.b).
 
-use super::fire::{FireMode, ammo_choices, can_fire_now, fire_calc, fire_need, usable_weapons};
+use super::fire::{FireMode, ammo_choices, can_fire_now, fire_calc_on, fire_need, usable_weapons};
 use super::flight::flight_goes_on;
 use super::los::los_among;
 use super::movement::finish_if_stuck;
@@ -45,7 +45,15 @@ pub fn best_reaction_rolls(s: &State, mover: Pid, hex: Coord) -> (Option<u8>, Op
     let mut best: (Option<u8>, Option<u8>) = (None, None);
     let keep = |b: &mut Option<u8>, r: u8| *b = Some(b.map_or(r, |x| x.min(r)));
     each_reaction_fire(s, mover, hex, &mut |shot| {
-        if let Ok(calc) = fire_calc(s, shot.firer, shot.weapon, hex, false, shot.ammo) {
+        if let Ok(calc) = fire_calc_on(
+            s,
+            shot.firer,
+            shot.weapon,
+            hex,
+            false,
+            shot.ammo,
+            Some(mover),
+        ) {
             let r = calc.min_roll();
             if shot.opportunity {
                 keep(&mut best.0, r);
@@ -170,7 +178,12 @@ pub(super) fn mode_ok(
 /// After a unit enters a hex (or mounts/dismounts, III.C.2.b), give the non-phasing
 /// side the chance of Opportunity or Defensive Fire (IV) if any shot is possible.
 pub(super) fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
-    s.hex_fired = (false, false);
+    // IV.A.3, IV.B.4: a unit is fired on at most once of each kind while in the same
+    // hex; mounting or dismounting in place does not put it in a new hex.
+    if s.hex_fired_at != Some((u, hex)) {
+        s.hex_fired = (false, false);
+        s.hex_fired_at = Some((u, hex));
+    }
     s.pending = Pending::Reaction { mover: u, hex };
     if !any_reaction_fire(s, u, hex) {
         s.pending = Pending::None;

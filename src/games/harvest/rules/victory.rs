@@ -166,6 +166,17 @@ pub(crate) fn units_in_zone(s: &State, side: Side, zone: &str) -> usize {
         .count()
 }
 
+/// Leaders of `side` standing in a named zone (IX.F counts the Leader as a unit).
+fn leaders_in_zone(s: &State, side: Side, zone: &str) -> usize {
+    let hexes = crate::games::harvest::setup::zone_hexes(s, zone);
+    s.pieces
+        .iter()
+        .filter(|x| {
+            x.side == side && x.kind == Kind::Leader && x.hex().is_some_and(|c| hexes.contains(&c))
+        })
+        .count()
+}
+
 pub(super) fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
     // End-of-game awards (IX.D: Horses kept).
     let awards = s.stat.scenario.victory.awards.clone();
@@ -250,7 +261,9 @@ pub(super) fn finish(s: &mut State, log: &mut Vec<LogEntry>, why: String) {
             hold,
         } => {
             let d = 1 - attacker;
-            let held = units_in_zone(s, d, zone);
+            // IX.F: "the Leader counts as a unit for purposes of determining victory
+            // conditions": for the hold as well as for the kills.
+            let held = units_in_zone(s, d, zone) + leaders_in_zone(s, d, zone);
             if kills(s, d) >= usize::from(*k) {
                 Some(*attacker)
             } else if held >= usize::from(*hold) {
