@@ -153,6 +153,17 @@ fn entry_cost(s: &State, u: usize, to: Coord) -> Result<u32, String> {
         }
         Side::Indian => {
             let t = &st.tables;
+            // B8.0: Sitting Bull "cannot move further than three hexes from its
+            // starting position".
+            if s.def(u).id == "sitting_bull"
+                && let Ok(home) = t.sitting_bull.hex.parse::<Coord>()
+                && home.distance(to) > t.sitting_bull.reach
+            {
+                return Err(format!(
+                    "Sitting Bull stays within {} hexes of {home} (B8.0)",
+                    t.sitting_bull.reach
+                ));
+            }
             if s.turn <= t.idaho_turns.value.max(0) as u32 && !st.is(to, "idaho") {
                 return Err(format!(
                     "during turns 1-{} Indian units stay within or on the border of Idaho (B4.4.4)",
@@ -281,13 +292,15 @@ pub fn declarable(s: &State) -> Vec<Coord> {
                 // B5.3.1: not until the Army has made a contact, and then within Idaho.
                 s.army_contacted && in_idaho(s, *c)
             } else {
-                // B5.3.2: once any band has left Idaho, not until an Indian unit outside
-                // it has been contacted by the Army.
-                let left = s
-                    .on_map(Side::Indian)
-                    .any(|u| s.hex(u).is_some_and(|h| !in_idaho(s, h)));
-                !left || s.contacted_outside
+                // B5.3.2: once an Indian unit has left Idaho, not until such a unit has
+                // been contacted by the Army.
+                !s.left_idaho || s.contacted_outside
             }
+        })
+        // B8.0: Sitting Bull "cannot participate in any declared combats".
+        .filter(|c| {
+            s.at(*c, Side::Indian)
+                .any(|u| s.def(u).id != "sitting_bull")
         })
         .collect()
 }
@@ -408,6 +421,9 @@ fn step(s: &mut State, u: usize, to: Coord, cost: u32, log: &mut Vec<LogEntry>) 
     unit.at = Where::Map(to);
     let side = s.side(u);
     let mut combat = None;
+    if side == Side::Indian && !in_idaho(s, to) {
+        s.left_idaho = true;
+    }
     if side == Side::Indian {
         for w in 0..s.units.len() {
             if s.units[w].at == Where::Inactive(to) {
@@ -432,8 +448,10 @@ fn step(s: &mut State, u: usize, to: Coord, cost: u32, log: &mut Vec<LogEntry>) 
 
 /// The combat in a hex.
 fn combat_in(s: &State, hex: Coord, trigger: Trigger) -> Combat {
+    // B8.0: Sitting Bull takes part in no declared combat.
     let ids = |side: Side| {
         s.at(hex, side)
+            .filter(|&u| trigger == Trigger::Search || s.def(u).id != "sitting_bull")
             .map(|u| s.def(u).id.clone())
             .collect::<Vec<_>>()
     };

@@ -154,6 +154,9 @@ pub struct State {
     /// An Indian unit outside Idaho and its border has been contacted by the Army since
     /// the bands left Idaho (B5.3.2).
     pub contacted_outside: bool,
+    /// An Indian unit has left Idaho and its border hexes (B5.3.2).
+    #[serde(default)]
+    pub left_idaho: bool,
     /// Whether the turn-25 position was reached (B4.4.5): `None` until turn 25 ends.
     pub position_reached: Option<bool>,
     /// Contacts waiting to be fought as tactical combats, the next first, each with the
@@ -254,6 +257,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         losses: Losses::default(),
         army_contacted: false,
         contacted_outside: false,
+        left_idaho: false,
         position_reached: None,
         combats: vec![],
     }

@@ -326,3 +326,39 @@ fn c7_2_restricted_army_units_do_not_move_then_do_not_move_fast() {
     s.turn = 4;
     assert!(legal(&s).contains(&"fast perry".to_string()));
 }
+
+#[test]
+fn b5_3_2_after_leaving_idaho_no_declaration_until_such_a_unit_is_contacted() {
+    let mut s = state();
+    clear(&mut s);
+    s.turn = 10;
+    put(&mut s, "ollokot", "1205");
+    act(&mut s, "move ollokot 1305");
+    assert!(s.left_idaho);
+    put(&mut s, "perry", "1305");
+    act(&mut s, "end");
+    assert_eq!(s.phase, Phase::IndianDeclare);
+    assert_eq!(legal(&s), ["end"], "left Idaho: no declaration yet");
+    s.contacted_outside = true;
+    assert!(legal(&s).contains(&"declare 1305".to_string()));
+}
+
+#[test]
+fn b8_0_sitting_bull_stays_near_2601_and_joins_no_declared_combat() {
+    let mut s = state();
+    clear(&mut s);
+    s.turn = 27;
+    put(&mut s, "sitting_bull", "2604");
+    let u = s.find("sitting_bull").unwrap();
+    s.units[u].mp_left = 5;
+    assert!(
+        !legal(&s).contains(&"move sitting_bull 2605".to_string()),
+        "four hexes from 2601"
+    );
+    assert!(legal(&s).contains(&"move sitting_bull 2603".to_string()));
+    put(&mut s, "perry", "2604");
+    s.army_contacted = true;
+    s.contacted_outside = true;
+    s.phase = Phase::IndianDeclare;
+    assert_eq!(legal(&s), ["end"], "he alone cannot declare");
+}
