@@ -374,6 +374,17 @@ pub fn pick_choices(root: &Path, key: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A declaration set-up whose Army may be caught Surprised Encamped and does not list
+/// its Camps yet (C2.5; a town or fort is never Surprised, C2.7).
+fn needs_camps(sc: &ScenarioDef) -> bool {
+    sc.roll == Some(Trigger::Declaration)
+        && !sc
+            .army
+            .units
+            .iter()
+            .any(|u| u == "camps" || u.starts_with("town:"))
+}
+
 /// Apply the players' picks to a combat set-up scenario.
 fn apply_picks(sc: &mut ScenarioDef, picks: &Picks, counters: &Counters) -> Result<(), String> {
     if picks.is_empty() {
@@ -418,13 +429,7 @@ fn apply_picks(sc: &mut ScenarioDef, picks: &Picks, counters: &Counters) -> Resu
     }
     // C2.5: "The Army player always deploys all 5 camp counters" when caught encamped,
     // which a declaration can roll.
-    if sc.roll == Some(Trigger::Declaration)
-        && !sc
-            .army
-            .units
-            .iter()
-            .any(|u| u == "camps" || u.starts_with("town:"))
-    {
+    if needs_camps(sc) {
         sc.army.units.push("camps".into());
     }
     if let Some(m) = &picks.map {
@@ -622,13 +627,7 @@ fn build_with(
             missing.push(format!("{} ({})", d.id, d.name));
         }
     }
-    if sc.roll == Some(Trigger::Declaration)
-        && !sc
-            .army
-            .units
-            .iter()
-            .any(|u| u == "camps" || u.starts_with("town:"))
-    {
+    if needs_camps(&sc) {
         return Err(err(
             "units",
             "an Indian declaration may catch the Army Surprised Encamped, when its five Camps deploy (C2.5): list \"camps\" among the Army's units".into(),
