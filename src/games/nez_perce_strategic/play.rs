@@ -47,6 +47,12 @@ pub enum Action {
         /// The hex.
         hex: Coord,
     },
+    /// `unsupply perry`: in Army Supply, a unit the over-full town or fort does not
+    /// supply (B3.0).
+    Unsupply {
+        /// The unit.
+        unit: String,
+    },
     /// `end`: end the phase.
     End,
 }
@@ -59,6 +65,7 @@ impl fmt::Display for Action {
             Action::Cross { unit, to } => write!(f, "cross {unit} {to}"),
             Action::Declare { hex } => write!(f, "declare {hex}"),
             Action::Search { hex } => write!(f, "search {hex}"),
+            Action::Unsupply { unit } => write!(f, "unsupply {unit}"),
             Action::End => write!(f, "end"),
         }
     }
@@ -83,9 +90,12 @@ impl FromStr for Action {
             }),
             ["declare", h] => Ok(Action::Declare { hex: hex(h)? }),
             ["search", h] => Ok(Action::Search { hex: hex(h)? }),
+            ["unsupply", u] => Ok(Action::Unsupply {
+                unit: u.to_string(),
+            }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, search CCRR, end)"
+                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, search CCRR, unsupply U, end)"
             )),
         }
     }
@@ -111,7 +121,7 @@ pub struct Combat {
 pub fn phasing(s: &State) -> Option<Side> {
     match s.phase {
         Phase::IndianMove | Phase::IndianDeclare => Some(Side::Indian),
-        Phase::ArmyMove | Phase::ArmySearch => Some(Side::Army),
+        Phase::ArmySupply | Phase::ArmyMove | Phase::ArmySearch => Some(Side::Army),
         Phase::Over => None,
     }
 }
@@ -244,6 +254,19 @@ pub fn legal(s: &State) -> Vec<Action> {
                 }
             }
             out.push(Action::End);
+        }
+        Phase::ArmySupply => {
+            let over = over_limit(s);
+            for c in &over {
+                for u in s.at(*c, Side::Army) {
+                    if s.units[u].supplied && limited(s, u) {
+                        out.push(Action::Unsupply { unit: id(u) });
+                    }
+                }
+            }
+            if over.is_empty() {
+                out.push(Action::End);
+            }
         }
         Phase::IndianDeclare => {
             for c in declarable(s) {
@@ -406,6 +429,15 @@ pub fn apply(s: &mut State, a: &Action) -> Result<(Vec<LogEntry>, Option<Combat>
                 combat = Some(combat_in(s, *hex, Trigger::Search));
             }
         }
+        Action::Unsupply { unit } => {
+            let u = unit_of(s, unit)?;
+            s.units[u].supplied = false;
+            log.push(LogEntry::public(format!(
+                "{} goes without supply this turn: the town or fort supplies only {} Captains, Majors and Colonels (B3.0)",
+                s.def(u).name,
+                s.stat.tables.supply.limit
+            )));
+        }
         Action::End => log.extend(end_phase(s)),
     }
     Ok((log, combat))
@@ -479,7 +511,18 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
             log.extend(early_end(s));
         }
         Phase::IndianDeclare => {
-            army_supply(s, &mut log);
+            army_supply(s);
+            if over_limit(s).is_empty() {
+                s.phase = Phase::ArmyMove;
+                start_moves(s, Side::Army);
+            } else {
+                s.phase = Phase::ArmySupply;
+                log.push(LogEntry::public(
+                    "Army supply: a town or fort holds more Captains, Majors and Colonels than the five it supplies; the Army player chooses which go without (B3.0)",
+                ));
+            }
+        }
+        Phase::ArmySupply => {
             s.phase = Phase::ArmyMove;
             start_moves(s, Side::Army);
         }
@@ -517,37 +560,37 @@ fn early_end(s: &mut State) -> Vec<LogEntry> {
     vec![]
 }
 
-/// B3.0: Army supply in phase D: in a town or fort, up to five Captains, Majors and
-/// Colonels each (the first in the counters' order; reconstruction until the player
-/// chooses), and every other rank.
-fn army_supply(s: &mut State, log: &mut Vec<LogEntry>) {
+/// Whether a unit has a rank B3.0's limit counts.
+fn limited(s: &State, u: usize) -> bool {
+    s.stat.tables.supply.limited_ranks.contains(&s.rank(u))
+}
+
+/// The towns and forts holding more supplied units of the limited ranks than they
+/// supply (B3.0).
+pub fn over_limit(s: &State) -> Vec<Coord> {
     let mut towns: Vec<Coord> = s
         .on_map(Side::Army)
         .filter_map(|u| s.hex(u))
         .filter(|c| s.stat.town(*c).is_some())
+        .filter(|c| {
+            s.at(*c, Side::Army)
+                .filter(|&u| s.units[u].supplied && limited(s, u))
+                .count()
+                > s.stat.tables.supply.limit
+        })
         .collect();
     towns.sort();
     towns.dedup();
+    towns
+}
+
+/// B3.0: Army supply in phase D: every Army unit in a town or fort is supplied, and
+/// where more than five Captains, Majors and Colonels stand in one, the Army player
+/// then chooses which go without (phase [`Phase::ArmySupply`]).
+fn army_supply(s: &mut State) {
     for u in s.on_map(Side::Army).collect::<Vec<_>>() {
-        s.units[u].supplied = false;
-    }
-    for c in towns {
-        let here: Vec<(String, super::data::Rank)> = s
-            .at(c, Side::Army)
-            .map(|u| (s.def(u).id.clone(), s.rank(u)))
-            .collect();
-        let ok = rules::supplied(&s.stat.tables.supply, &here, &[]);
-        if ok.len() < here.len() {
-            log.push(LogEntry::public(format!(
-                "{c}: only {} Captains, Majors and Colonels are supplied here (B3.0)",
-                s.stat.tables.supply.limit
-            )));
-        }
-        for id in ok {
-            if let Some(u) = s.find(&id) {
-                s.units[u].supplied = true;
-            }
-        }
+        let c = s.hex(u);
+        s.units[u].supplied = c.is_some_and(|c| s.stat.town(c).is_some());
     }
 }
 

@@ -63,6 +63,9 @@ pub enum Phase {
     IndianMove,
     /// C: Indian Combat Declaration.
     IndianDeclare,
+    /// D: Army Supply, when a town or fort holds more Captains, Majors and Colonels
+    /// than it supplies and the Army player chooses which go without (B3.0).
+    ArmySupply,
     /// E: Army Movement (after D, Army supply).
     ArmyMove,
     /// F: Army Search.

@@ -101,6 +101,7 @@ fn the_notation_round_trips() {
         "cross ollokot 0608",
         "declare 0910",
         "search 0910",
+        "unsupply perry",
         "end",
     ] {
         assert_eq!(a.parse::<Action>().unwrap().to_string(), a);
@@ -361,4 +362,40 @@ fn b8_0_sitting_bull_stays_near_2601_and_joins_no_declared_combat() {
     s.contacted_outside = true;
     s.phase = Phase::IndianDeclare;
     assert_eq!(legal(&s), ["end"], "he alone cannot declare");
+}
+
+#[test]
+fn b3_0_the_army_player_chooses_which_captains_an_overfull_fort_supplies() {
+    let mut s = state();
+    clear(&mut s);
+    // The test map's fort is 1010: six Captains and a General there.
+    for id in [
+        "perry", "whipple", "burton", "miller", "wiles", "browning", "howard",
+    ] {
+        put(&mut s, id, "1010");
+    }
+    put(&mut s, "green", "0505");
+    s.phase = Phase::IndianDeclare;
+    act(&mut s, "end");
+    assert_eq!(s.phase, Phase::ArmySupply);
+    assert!(
+        !legal(&s).contains(&"end".to_string()),
+        "six Captains: one must go without"
+    );
+    assert!(
+        !legal(&s).contains(&"unsupply howard".to_string()),
+        "a General is not limited"
+    );
+    act(&mut s, "unsupply burton");
+    assert_eq!(legal(&s), ["end"]);
+    act(&mut s, "end");
+    assert_eq!(s.phase, Phase::ArmyMove);
+    let sup = |s: &State, id: &str| s.units[s.find(id).unwrap()].supplied;
+    assert!(!sup(&s, "burton") && sup(&s, "perry") && sup(&s, "howard"));
+    assert!(!sup(&s, "green"), "not in a town or fort");
+    assert!(
+        !legal(&s).contains(&"fast burton".to_string()),
+        "no Fast out of supply"
+    );
+    assert!(legal(&s).contains(&"fast perry".to_string()));
 }
