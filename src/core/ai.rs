@@ -72,6 +72,14 @@ pub trait Knowledge: Rules {
         ROLLOUT_DEPTH
     }
 
+    /// [`Knowledge::rollout_depth`] in a particular state: a ruleset with levels (a
+    /// campaign with nested battles) answers for the level being played. The default
+    /// is the same everywhere.
+    fn rollouts_in(state: &Self::State) -> usize {
+        let _ = state;
+        Self::rollout_depth()
+    }
+
     /// The iterations a search at a strength level runs, given the level's standard
     /// budget ([`Player::iterations`]). The default runs them all; a ruleset whose
     /// measured strength falls as its tree grows deeper may run fewer (`mcts:N` always
@@ -476,7 +484,7 @@ impl<R: Knowledge> Tree<R> {
     /// Add the actions legal in this world that the node has not seen yet, count one
     /// availability for each legal child, and return the legal children's indices.
     fn mark_available(&mut self, node: usize, s: &R::State, legal: &[R::Action]) -> Vec<usize> {
-        if node != 0 && self.nodes[node].children.is_empty() && R::rollout_depth() == 0 {
+        if node != 0 && self.nodes[node].children.is_empty() && R::rollouts_in(s) == 0 {
             // Without rollouts, a node reached for the first time is seeded the way the
             // root is: each action's one-step evaluation in this world, for the seat to
             // act, as a progressive bias. The search then follows forcing lines (move
@@ -764,7 +772,7 @@ fn one_step<R: Knowledge>(legal: &[R::Action], seat: Seat, worlds: Worlds<R::Sta
 /// [`Knowledge::prior`].
 fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
     let mut weights = Vec::new();
-    for _ in 0..R::rollout_depth() {
+    for _ in 0..R::rollouts_in(s) {
         if R::to_act(s).is_none() {
             return;
         }
@@ -837,8 +845,9 @@ pub fn play_game<R: Knowledge>(
 ) -> Result<super::game::Playout, super::error::RuleError> {
     let mut n = 0;
     let mut trace = super::game::TurnTrace::new::<R>(state);
-    // Decisions per seat in the current game turn: (turn, count).
-    let mut per_seat: Vec<(u32, usize)> = Vec::new();
+    // Decisions per seat in the current turn of the clock ([`Rules::clock`]): (tick,
+    // count).
+    let mut per_seat: Vec<(u64, usize)> = Vec::new();
     let mut moves = Vec::new();
     while n < max {
         let Some(seat) = R::to_act(state) else { break };
@@ -846,7 +855,7 @@ pub fn play_game<R: Knowledge>(
             .get(usize::from(seat))
             .copied()
             .unwrap_or(Player::Random);
-        let turn = R::turn(state);
+        let turn = R::clock(state);
         if per_seat.len() <= usize::from(seat) {
             per_seat.resize(usize::from(seat) + 1, (0, 0));
         }
@@ -859,8 +868,9 @@ pub fn play_game<R: Knowledge>(
         let Some(a) = decide::<R>(state, p, rng, count.1 - 1) else {
             // A seat must act but may do nothing: a rules bug, never an unfinished game.
             return Err(super::error::RuleError::new(format!(
-                "no legal action although {} must act (turn {turn})",
-                R::seat_name(state, seat)
+                "no legal action although {} must act (turn {})",
+                R::seat_name(state, seat),
+                R::turn(state)
             )));
         };
         R::apply(state, &a).map_err(|e| {

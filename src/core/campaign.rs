@@ -7,9 +7,13 @@
 //! `battle:` (`battle: fire a1 R 0604`). When the battle ends, its outcome is handed to
 //! [`Campaign::battle_result`] and the campaign goes on.
 
+use super::ai::{Knowledge, result_value};
 use super::dice::Dice;
 use super::error::RuleError;
-use super::game::{LogEntry, Outcome, Rules, Seat};
+use super::game::{ActionKind, Level, LogEntry, Outcome, Rules, Seat, Seats};
+use super::session::GameId;
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::marker::PhantomData;
@@ -142,6 +146,52 @@ pub struct NestedView<C: Campaign> {
 pub struct Nested<C>(PhantomData<C>);
 
 impl<C: Campaign> Nested<C> {
+    /// Apply an action at its level; `listed`: it was just taken from this state's legal
+    /// actions, so each level may skip re-checking it ([`Rules::apply_listed`]).
+    fn apply_as(
+        state: &mut NestedState<C>,
+        action: &NestedAction<C>,
+        listed: bool,
+    ) -> Result<Vec<LogEntry>, RuleError> {
+        match (action, state.battle.as_mut()) {
+            (NestedAction::Battle(a), Some(b)) => {
+                let mut log = if listed {
+                    <C::Battle as Rules>::apply_listed(b, a)?
+                } else {
+                    <C::Battle as Rules>::apply(b, a)?
+                };
+                // A battle line seen only by some battle seats is seen by the campaign
+                // seats that play them, and no others.
+                for e in &mut log {
+                    if let Some(seats) = e.visible_to {
+                        e.visible_to = Some(Seats::of(
+                            seats.iter().map(|bs| C::battle_seat(&state.campaign, bs)),
+                        ));
+                    }
+                }
+                if let Some(outcome) = <C::Battle as Rules>::outcome(b) {
+                    let finished = state.battle.take().expect("battle in progress");
+                    log.extend(C::battle_result(&mut state.campaign, &finished, &outcome));
+                    state.battle = C::battle_to_fight(&state.campaign);
+                }
+                Ok(log)
+            }
+            (NestedAction::Campaign(a), None) => {
+                let log = if listed {
+                    C::apply_listed(&mut state.campaign, a)?
+                } else {
+                    C::apply(&mut state.campaign, a)?
+                };
+                state.battle = C::battle_to_fight(&state.campaign);
+                Ok(log)
+            }
+            (NestedAction::Battle(_), None) => Err(RuleError::new("no battle is being fought")),
+            (NestedAction::Campaign(_), Some(_)) => Err(RuleError::new(
+                "finish the battle first (battle actions start with 'battle:')",
+            )),
+        }
+    }
+
     fn battle_seat_of(state: &NestedState<C>, seat: Seat) -> Option<Seat> {
         let b = state.battle.as_ref()?;
         (0..<C::Battle as Rules>::seats(b)).find(|&bs| C::battle_seat(&state.campaign, bs) == seat)
@@ -151,6 +201,7 @@ impl<C: Campaign> Nested<C> {
 impl<C: Campaign> Rules for Nested<C>
 where
     C::Action: 'static,
+    C::Battle: GameId,
 {
     type State = NestedState<C>;
     type Action = NestedAction<C>;
@@ -170,26 +221,14 @@ where
     }
 
     fn apply(state: &mut Self::State, action: &Self::Action) -> Result<Vec<LogEntry>, RuleError> {
-        match (action, state.battle.as_mut()) {
-            (NestedAction::Battle(a), Some(b)) => {
-                let mut log = <C::Battle as Rules>::apply(b, a)?;
-                if let Some(outcome) = <C::Battle as Rules>::outcome(b) {
-                    let finished = state.battle.take().expect("battle in progress");
-                    log.extend(C::battle_result(&mut state.campaign, &finished, &outcome));
-                    state.battle = C::battle_to_fight(&state.campaign);
-                }
-                Ok(log)
-            }
-            (NestedAction::Campaign(a), None) => {
-                let log = C::apply(&mut state.campaign, a)?;
-                state.battle = C::battle_to_fight(&state.campaign);
-                Ok(log)
-            }
-            (NestedAction::Battle(_), None) => Err(RuleError::new("no battle is being fought")),
-            (NestedAction::Campaign(_), Some(_)) => Err(RuleError::new(
-                "finish the battle first (battle actions start with 'battle:')",
-            )),
-        }
+        Self::apply_as(state, action, false)
+    }
+
+    fn apply_listed(
+        state: &mut Self::State,
+        action: &Self::Action,
+    ) -> Result<Vec<LogEntry>, RuleError> {
+        Self::apply_as(state, action, true)
     }
 
     fn to_act(state: &Self::State) -> Option<Seat> {
@@ -255,10 +294,137 @@ where
         C::scores(&state.campaign)
     }
 
+    /// The strategic clock in the high bits; during a battle, one more than the
+    /// battle's clock in the low 24, so every battle turn is a new tick.
+    fn clock(state: &Self::State) -> u64 {
+        (C::clock(&state.campaign) << 24)
+            + state
+                .battle
+                .as_ref()
+                .map_or(0, |b| 1 + (<C::Battle as Rules>::clock(b) & 0xFF_FFFF))
+    }
+
+    fn action_kind(action: &Self::Action) -> ActionKind {
+        match action {
+            NestedAction::Campaign(a) => C::action_kind(a),
+            NestedAction::Battle(a) => <C::Battle as Rules>::action_kind(a),
+        }
+    }
+
+    fn opening_log(state: &Self::State) -> Vec<LogEntry> {
+        C::opening_log(&state.campaign)
+    }
+
+    /// A seat's secrets at both levels: the campaign's, and the battle's for the
+    /// battle seat it plays (a seat not in the battle is kept from every battle seat's
+    /// secrets).
+    fn secrets(state: &Self::State, seat: Seat) -> Vec<String> {
+        let mut out = C::secrets(&state.campaign, seat);
+        if let Some(b) = &state.battle {
+            match Self::battle_seat_of(state, seat) {
+                Some(bs) => out.extend(<C::Battle as Rules>::secrets(b, bs)),
+                None => {
+                    for bs in 0..<C::Battle as Rules>::seats(b) {
+                        out.extend(<C::Battle as Rules>::secrets(b, bs));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn level(state: &Self::State) -> Option<Level<'_>> {
+        state.battle.as_ref().map(|b| Level {
+            game: <C::Battle as GameId>::ID,
+            state: b as &dyn std::any::Any,
+            prefix: "battle: ",
+        })
+    }
+
+    fn delegated(state: &Self::State, seat: Seat) -> Option<u8> {
+        match state.battle {
+            Some(_) => C::delegated(&state.campaign, seat),
+            None => None,
+        }
+    }
+
     fn place_piece(state: &mut Self::State, id: &str, hex: Option<&str>) -> Result<(), String> {
         match state.battle.as_mut() {
             Some(b) => <C::Battle as Rules>::place_piece(b, id, hex),
             None => C::place_piece(&mut state.campaign, id, hex),
+        }
+    }
+}
+
+/// The computer player's knowledge of a campaign with nested battles: at each level,
+/// that level's own knowledge. A sampled world samples the campaign for the seat and the
+/// battle for the battle seat it plays (both with fresh dice, so no future roll is
+/// read); during a battle the search weighs the battle by the battle's evaluation.
+impl<C> Knowledge for Nested<C>
+where
+    C: Campaign + Knowledge,
+    C::Battle: Knowledge + GameId,
+    C::Action: 'static,
+{
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut ChaCha8Rng) -> Self::State {
+        let campaign = C::determinize(&state.campaign, seat, rng);
+        let battle = state
+            .battle
+            .as_ref()
+            .map(|b| match Self::battle_seat_of(state, seat) {
+                Some(bs) => <C::Battle as Knowledge>::determinize(b, bs, rng),
+                None => {
+                    // A seat that plays no part in the battle never decides in it; its
+                    // sample keeps the battle with fresh dice.
+                    let mut b = b.clone();
+                    *<C::Battle as Rules>::dice(&mut b) = Dice::new(rng.next_u64());
+                    b
+                }
+            });
+        NestedState { campaign, battle }
+    }
+
+    fn evaluate(state: &Self::State, seat: Seat) -> f64 {
+        if let Some(o) = Self::outcome(state) {
+            return result_value(&o, seat);
+        }
+        match (&state.battle, Self::battle_seat_of(state, seat)) {
+            (Some(b), Some(bs)) => <C::Battle as Knowledge>::evaluate(b, bs),
+            _ => C::evaluate(&state.campaign, seat),
+        }
+    }
+
+    fn prior(state: &Self::State, action: &Self::Action) -> f64 {
+        match (action, &state.battle) {
+            (NestedAction::Battle(a), Some(b)) => <C::Battle as Knowledge>::prior(b, a),
+            (NestedAction::Campaign(a), _) => C::prior(&state.campaign, a),
+            _ => 1.0,
+        }
+    }
+
+    fn rollout_depth() -> usize {
+        C::rollout_depth()
+    }
+
+    fn rollouts_in(state: &Self::State) -> usize {
+        match &state.battle {
+            Some(b) => <C::Battle as Knowledge>::rollouts_in(b),
+            None => C::rollouts_in(&state.campaign),
+        }
+    }
+
+    fn worth(state: &Self::State, action: &Self::Action) -> bool {
+        match (action, &state.battle) {
+            (NestedAction::Battle(a), Some(b)) => <C::Battle as Knowledge>::worth(b, a),
+            (NestedAction::Campaign(a), _) => C::worth(&state.campaign, a),
+            _ => true,
+        }
+    }
+
+    fn group(action: &Self::Action, out: &mut String) {
+        match action {
+            NestedAction::Battle(a) => <C::Battle as Knowledge>::group(a, out),
+            NestedAction::Campaign(a) => C::group(a, out),
         }
     }
 }

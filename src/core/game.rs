@@ -256,6 +256,16 @@ pub enum ActionKind {
     Play,
 }
 
+/// A game being played inside another ([`Rules::level`]).
+pub struct Level<'a> {
+    /// Its game id (`nez_perce_tactical`).
+    pub game: &'static str,
+    /// Its state, to downcast to that game's state type.
+    pub state: &'a dyn std::any::Any,
+    /// What its actions' notation is prefixed with in the outer game (`battle: `).
+    pub prefix: &'static str,
+}
+
 /// A ruleset: pure functions over a serializable state.
 pub trait Rules: 'static {
     /// The full game state, dice included.
@@ -318,6 +328,24 @@ pub trait Rules: 'static {
     /// Before play: put a piece in a hex (`Some("0605")`) or take it out of play (`None`),
     /// for scripted tests' set-up overrides.
     fn place_piece(state: &mut Self::State, id: &str, hex: Option<&str>) -> Result<(), String>;
+    /// A clock that changes whenever play moves on to a new turn at any level: the game
+    /// turn, or in a campaign the strategic turn with the battle turn. Autosave and the
+    /// computer player's stall guard count by it; reports count by [`Rules::turn`].
+    fn clock(state: &Self::State) -> u64 {
+        u64::from(Self::turn(state))
+    }
+    /// The game being played inside this one now, if any (a campaign's battle): its
+    /// game id, its state and the prefix of its actions' notation. A shell draws that
+    /// game's board while it lasts.
+    fn level(_state: &Self::State) -> Option<Level<'_>> {
+        None
+    }
+    /// The level at which the computer plays for `seat` now because that seat's player
+    /// chose so in the game itself (a campaign's combat handed to the computer), if it
+    /// does. A seat's controller set before play is the shell's; this is the game's.
+    fn delegated(_state: &Self::State, _seat: Seat) -> Option<u8> {
+        None
+    }
     /// Log lines produced while the initial state was built (a die rolled before the
     /// first decision, say); a new session starts its log with them.
     fn opening_log(_state: &Self::State) -> Vec<LogEntry> {

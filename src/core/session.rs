@@ -183,6 +183,9 @@ pub trait GameSession: Send + Sync {
     fn undo(&mut self, seat: Seat) -> bool;
     /// The seat to act, or `None` when over.
     fn to_act(&self) -> Option<Seat>;
+    /// The level at which the computer plays for a seat now by that seat's choice in
+    /// the game ([`Rules::delegated`]).
+    fn delegated(&self, seat: Seat) -> Option<u8>;
     /// The result once over.
     fn outcome(&self) -> Option<Outcome>;
     /// Number of seats.
@@ -191,6 +194,10 @@ pub trait GameSession: Send + Sync {
     fn seat_name(&self, seat: Seat) -> String;
     /// Game turn.
     fn turn(&self) -> u32;
+    /// The clock of every level's turns ([`Rules::clock`]).
+    fn clock(&self) -> u64;
+    /// The game being played inside this one now ([`Rules::level`]).
+    fn level(&self) -> Option<super::game::Level<'_>>;
     /// A seat's view, as RON.
     fn view_ron(&self, seat: Seat) -> String;
     /// The full state, as RON.
@@ -278,6 +285,9 @@ where
     fn to_act(&self) -> Option<Seat> {
         R::to_act(&self.state)
     }
+    fn delegated(&self, seat: Seat) -> Option<u8> {
+        R::delegated(&self.state, seat)
+    }
     fn outcome(&self) -> Option<Outcome> {
         R::outcome(&self.state)
     }
@@ -289,6 +299,12 @@ where
     }
     fn turn(&self) -> u32 {
         R::turn(&self.state)
+    }
+    fn clock(&self) -> u64 {
+        R::clock(&self.state)
+    }
+    fn level(&self) -> Option<super::game::Level<'_>> {
+        R::level(&self.state)
     }
     fn view_ron(&self, seat: Seat) -> String {
         let pretty = ron::ser::PrettyConfig::default();

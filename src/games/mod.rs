@@ -20,6 +20,7 @@ pub fn registry() -> Registry {
         &harvest::def::DEF,
         &wind::def::DEF,
         &nez_perce_tactical::def::DEF,
+        &nez_perce_strategic::def::DEF,
     ])
 }
 

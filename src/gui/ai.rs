@@ -54,7 +54,7 @@ pub struct AiPlay {
     /// Per seat, the decisions its computer player made in the current game turn:
     /// (game, turn, count), for the stall guard (`core::ai::decide`). Kept per seat so
     /// that the other seats' decisions in between do not reset it.
-    made: Vec<(u64, u32, usize)>,
+    made: Vec<(u64, u64, usize)>,
 }
 
 impl Default for AiPlay {
@@ -142,7 +142,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         ai.step = false;
         return;
     };
-    let turn = game.session.turn();
+    let turn = game.session.clock();
     let k = usize::from(seat);
     if ai.made.len() <= k {
         ai.made.resize(k + 1, (0, 0, 0));

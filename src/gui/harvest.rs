@@ -182,11 +182,7 @@ fn click(
     }
     // Only the human seat to act acts; otherwise a click only selects (a computer
     // seat's legal actions are never read here).
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     // Revealing a hidden stack voluntarily (III.F.4) cannot be undone, so a click meant
     // to select the stack never does it: the reveal is offered as a choice beside the
     // selection instead.
@@ -447,7 +443,7 @@ fn redraw(
         return;
     }
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
-    let legal = game.session.legal();
+    let legal = game.legal();
     let unit = s.find(&sel_id);
     for l in &legal {
         let Ok(a) = l.parse::<Action>() else { continue };
@@ -619,7 +615,7 @@ fn buttons(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>) {
         return;
     }
     let ready = Action::Ready.to_string();
-    if game.session.legal().contains(&ready) && ui.button("Set-up done").clicked() {
+    if game.legal().contains(&ready) && ui.button("Set-up done").clicked() {
         game.submit(&ready);
     }
 }
@@ -640,11 +636,7 @@ fn side_panel(
     hover: Res<Hover>,
 ) {
     // The legal actions of the seat to act, only when that is the human at the screen.
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut submit: Option<String> = None;
     let mut clear_choice = false;
     {

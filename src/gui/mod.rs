@@ -10,6 +10,7 @@ pub mod board;
 pub mod harvest;
 pub mod menu;
 pub mod nez_perce;
+pub mod nez_perce_strategic;
 pub mod playing;
 pub mod result;
 pub mod screenshot;
@@ -84,6 +85,7 @@ impl Plugin for ShellPlugin {
                 harvest::plugin,
                 wind::plugin,
                 nez_perce::plugin,
+                nez_perce_strategic::plugin,
                 ai::plugin,
             ))
             .add_systems(PreStartup, spawn_camera)

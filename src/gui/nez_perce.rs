@@ -201,7 +201,7 @@ fn click(
         && let Some(s) = state(game)
         && !s.setup.is_empty()
         && let Some(Ok(Action::Place { unit, .. })) =
-            game.session.legal().first().map(|l| l.parse::<Action>())
+            game.legal().first().map(|l| l.parse::<Action>())
         && sel.unit.as_deref() != Some(unit.as_str())
     {
         sel.unit = Some(unit.to_string());
@@ -220,11 +220,7 @@ fn click(
     if game.curtain_down {
         return;
     }
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     let Some(s) = state(game) else { return };
     let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
     // A unit of the viewing seat's side in the hex, cycling through the stack.
@@ -379,7 +375,7 @@ fn redraw(
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
     let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
     let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
-    for l in game.session.legal() {
+    for l in game.legal() {
         let Ok(a) = l.parse::<Action>() else { continue };
         let Some((Some(who), hex)) = action_hex(s, &a) else {
             continue;
@@ -616,11 +612,7 @@ fn side_panel(
     mut sel: ResMut<Selection>,
     hover: Res<Hover>,
 ) {
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut submit: Option<String> = None;
     {
         let Some(s) = state(&game) else { return };

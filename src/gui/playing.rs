@@ -33,8 +33,8 @@ pub struct Game {
     pub generation: u64,
     /// Last message for the status line (errors, saves).
     pub status: String,
-    /// The turn at the last autosave.
-    pub autosaved_turn: u32,
+    /// The clock ([`Rules::clock`](crate::core::game::Rules::clock)) at the last autosave.
+    pub autosaved_turn: u64,
     /// Show the charts window.
     pub charts: bool,
     /// The actions one click could mean, for the player at the screen to choose between
@@ -73,7 +73,7 @@ impl Game {
     /// information always get the curtain.
     pub fn new(session: Box<dyn GameSession>, curtain: bool) -> Self {
         let viewer = session.to_act().unwrap_or(0);
-        let turn = session.turn();
+        let clock = session.clock();
         let seats = usize::from(session.seats());
         let ai_seed = mix_seed(session.save().seed, 0xA1);
         Self {
@@ -83,7 +83,7 @@ impl Game {
             curtain_down: curtain,
             generation: 1,
             status: String::new(),
-            autosaved_turn: turn,
+            autosaved_turn: clock,
             charts: false,
             choice: Vec::new(),
             standing: None,
@@ -115,7 +115,17 @@ impl Game {
 
     /// The computer player of a seat, if it is not human.
     pub fn ai_player(&self, seat: u8) -> Option<Player> {
-        self.players.get(usize::from(seat)).copied().flatten()
+        self.players
+            .get(usize::from(seat))
+            .copied()
+            .flatten()
+            .or_else(|| {
+                // A person's seat whose player handed this part of the game (a
+                // campaign's combat) to the computer.
+                self.session
+                    .delegated(seat)
+                    .map(|level| Player::Search { level })
+            })
     }
 
     /// Whether a person plays this seat.
@@ -151,6 +161,7 @@ impl Game {
     /// hidden from the person at the screen).
     pub fn submit(&mut self, action: &str) {
         let by = self.session.to_act();
+        let action = &self.in_session_notation(action);
         match self.session.apply_str(action) {
             Ok(_) => {
                 self.status = match by.and_then(|s| self.ai_player(s).map(|p| (s, p))) {
@@ -197,9 +208,14 @@ impl Game {
     /// player's notation such as `ai:3`).
     pub fn save_file(&self) -> crate::core::save::SaveFile {
         let mut f = self.session.save();
+        // The seats' own controllers: a combat a person handed to the computer is in
+        // the game's history, not a change of who plays the seat.
         f.players = (0..self.session.seats())
             .map(|s| {
-                self.ai_player(s)
+                self.players
+                    .get(usize::from(s))
+                    .copied()
+                    .flatten()
                     .map_or("human".to_string(), |p| p.to_string())
             })
             .collect();
@@ -224,12 +240,49 @@ impl Game {
         self.session.as_any().downcast_ref::<Session<R>>()
     }
 
-    /// The state, when this game is of ruleset `R`.
+    /// The state, when this game is of ruleset `R`, or the game being played inside it
+    /// now is (a campaign's battle, [`Rules::level`](crate::core::game::Rules::level)).
     pub fn state<R: Knowledge + GameId>(&self) -> Option<&R::State>
     where
         R::State: Send + Sync,
     {
-        self.session_of::<R>().map(|s| &s.state)
+        if let Some(s) = self.session_of::<R>() {
+            return Some(&s.state);
+        }
+        let l = self.session.level()?;
+        if l.game != R::ID {
+            return None;
+        }
+        l.state.downcast_ref::<R::State>()
+    }
+
+    /// The id of the game whose board is on screen: the game being played inside this
+    /// one (a campaign's battle), or this game.
+    pub fn level_game(&self) -> &'static str {
+        self.session.level().map_or(self.session.game(), |l| l.game)
+    }
+
+    /// The legal actions in the notation of the game on screen ([`Game::level_game`]):
+    /// a battle's actions without the campaign's prefix.
+    pub fn legal(&self) -> Vec<String> {
+        let legal = self.session.legal();
+        match self.session.level() {
+            Some(l) => legal
+                .into_iter()
+                .map(|a| a.strip_prefix(l.prefix).map_or(a.clone(), str::to_string))
+                .collect(),
+            None => legal,
+        }
+    }
+
+    /// An action in the notation of the game on screen, as the session reads it.
+    fn in_session_notation(&self, action: &str) -> String {
+        match self.session.level() {
+            Some(l) if !action.trim_start().starts_with(l.prefix.trim_end()) => {
+                format!("{}{}", l.prefix, action.trim_start())
+            }
+            _ => action.to_string(),
+        }
     }
 
     /// Give or cancel a seat's standing order. Given while that seat is being asked a
@@ -292,9 +345,10 @@ impl Game {
             self.viewer = next;
             self.curtain_down = self.curtain && from_human;
         }
-        let t = self.session.turn();
+        let t = self.session.clock();
         if t != self.autosaved_turn {
             self.autosaved_turn = t;
+            let t = self.session.turn();
             let path = PathBuf::from("saves").join("autosave.ron");
             let saved = match self.save_file().write(&path) {
                 Ok(()) => format!("autosaved turn {t} to {}", path.display()),
@@ -494,13 +548,36 @@ impl<K: PartialEq> Drawn<K> {
 /// Run condition: a game of ruleset `R` is being played. Every system of a ruleset's
 /// plugin runs only then.
 pub fn game_is<R: GameId>(game: Option<Res<Game>>) -> bool {
-    game.is_some_and(|g| g.session.game() == R::ID)
+    game.is_some_and(|g| g.level_game() == R::ID)
+}
+
+/// When the game on screen changes within a session (a campaign's battle begins or
+/// ends), enter the play screen again, so the boards of the old game are taken down
+/// and the new game's board is drawn.
+fn follow_level(
+    game: Option<Res<Game>>,
+    mut shown: Local<Option<(u64, &'static str)>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(game) = game else {
+        *shown = None;
+        return;
+    };
+    let now = (game.serial, game.level_game());
+    match *shown {
+        Some((serial, level)) if serial == now.0 && level != now.1 => next.set(Screen::Playing),
+        _ => {}
+    }
+    *shown = Some(now);
 }
 
 /// Register the play screen's shell.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RulesetUis>()
-        .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)))
+        .add_systems(
+            Update,
+            (shortcuts, follow_level).run_if(in_state(Screen::Playing)),
+        )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (play_ui, curtain_ui)
@@ -530,7 +607,7 @@ pub fn play_ui(world: &mut World) {
     let Some(ctx) = egui_context(world) else {
         return;
     };
-    let Some(game_id) = world.get_resource::<Game>().map(|g| g.session.game()) else {
+    let Some(game_id) = world.get_resource::<Game>().map(Game::level_game) else {
         return;
     };
     let hooks = world.resource::<RulesetUis>().get(game_id).cloned();

@@ -260,7 +260,7 @@ fn click(
     if let Some(b) = sel.block.clone()
         && game.can_act()
     {
-        let legal = game.session.legal();
+        let legal = game.legal();
         let options = moves_to(&legal, &b, &area_id);
         if !options.is_empty() {
             // An Army Leader takes the party the player ticked (any subset is legal).
@@ -304,11 +304,7 @@ fn redraw(
     // Highlights: the selected area, and where the selected block may go.
     let glow = materials.add(Color::srgba(1.0, 0.9, 0.1, 0.35));
     let chosen = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.30));
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     for (i, a) in s.stat.map.areas.iter().enumerate() {
         let target = sel
             .block
@@ -454,11 +450,7 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
     let Some(s) = state(&game) else { return };
     let s = s.clone();
     // The legal actions of the seat to act, only when that is the human at the screen.
-    let legal = if game.can_act() {
-        game.session.legal()
-    } else {
-        vec![]
-    };
+    let legal = if game.can_act() { game.legal() } else { vec![] };
     let mine = game.can_act();
     let v = view(&s, game.viewer);
     let mut submit: Option<String> = None;

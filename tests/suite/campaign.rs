@@ -17,6 +17,8 @@ struct Toy;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct ToyState {
+    /// Campaign seat 0 plays battle seat 1 and the other way round.
+    swapped: bool,
     raids: u32,
     raid_due: bool,
     points: Vec<i32>,
@@ -135,8 +137,12 @@ impl Campaign for Toy {
             outcome.summary
         ))]
     }
-    fn battle_seat(_: &ToyState, battle_seat: Seat) -> Seat {
-        battle_seat
+    fn battle_seat(s: &ToyState, battle_seat: Seat) -> Seat {
+        if s.swapped {
+            1 - battle_seat
+        } else {
+            battle_seat
+        }
     }
 }
 
@@ -144,6 +150,7 @@ type Game = Nested<Toy>;
 
 fn new_game() -> NestedState<Toy> {
     NestedState::new(ToyState {
+        swapped: false,
         raids: 0,
         raid_due: false,
         points: vec![0, 0],
@@ -207,4 +214,57 @@ fn views_during_a_battle_include_the_battle_view_of_that_seat() {
     let battle = v.battle.expect("battle view");
     assert_eq!(battle.seat, 1);
     assert_eq!(v.campaign, vec![0, 0]);
+}
+
+#[test]
+fn battle_log_lines_and_views_follow_the_seat_mapping_and_one_clock_ticks_at_both_levels() {
+    let mut s = new_game();
+    s.campaign.swapped = true;
+    let start = Game::clock(&s);
+    Game::apply(&mut s, &"raid".parse().unwrap()).unwrap();
+    assert_ne!(Game::clock(&s), start, "a battle starting is a new tick");
+    // Campaign seat 0 plays battle seat 1: its view of the battle is battle seat 1's.
+    assert_eq!(Game::view(&s, 0).battle.expect("battle view").seat, 1);
+    assert_eq!(Game::view(&s, 1).battle.expect("battle view").seat, 0);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let (mut private, mut n, mut ticks) = (0, 0, std::collections::BTreeSet::new());
+    while let Some(b) = s.battle.clone() {
+        let legal = Game::legal_actions(&s);
+        let a = legal[rng.random_range(0..legal.len())].clone();
+        let NestedAction::Battle(inner) = &a else {
+            panic!("only battle actions during a battle")
+        };
+        // The battle's own lines, straight from its rules.
+        let mut alone = b.clone();
+        let raw = Harvest::apply(&mut alone, inner).unwrap();
+        let mapped = Game::apply(&mut s, &a).unwrap();
+        for (r, m) in raw.iter().zip(&mapped) {
+            assert_eq!(r.text, m.text);
+            match r.visible_to {
+                None => assert!(m.visible_to.is_none()),
+                Some(seats) => {
+                    private += 1;
+                    let want: Vec<Seat> = seats.iter().map(|x| 1 - x).collect();
+                    let got: Vec<Seat> = m.visible_to.unwrap().iter().collect();
+                    assert_eq!(got, want, "'{}' goes to the campaign seats", r.text);
+                }
+            }
+        }
+        // To act: the campaign seat of the battle seat to act.
+        if s.battle.is_some() {
+            ticks.insert(Game::clock(&s));
+            assert_eq!(
+                Game::to_act(&s),
+                s.battle.as_ref().and_then(Harvest::to_act).map(|x| 1 - x)
+            );
+        }
+        n += 1;
+        assert!(n < 100_000);
+    }
+    assert!(private > 0, "the battle wrote no private line to check");
+    assert!(
+        ticks.len() > 1,
+        "every battle turn is a tick of the campaign's clock"
+    );
+    assert_eq!(Game::turn(&s), 1, "reports still count campaign turns");
 }

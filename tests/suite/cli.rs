@@ -275,8 +275,12 @@ fn a_missing_value_or_argument_is_refused_with_status_2() {
 fn check_all_shipped_data() {
     let (code, out, _) = run(&["check", "scenarios", "rules"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("29 file(s) checked, 0 invalid"), "{out}");
+    assert!(out.contains("33 file(s) checked, 0 invalid"), "{out}");
     for f in [
+        "ok   scenarios/nez_perce_strategic/campaign.ron: campaign",
+        "ok   scenarios/nez_perce_strategic/maps/strategic.ron: strategic map",
+        "ok   rules/nez_perce_strategic/counters.ron: strategic counters",
+        "ok   rules/nez_perce_strategic/tables.ron: strategic rules tables",
         "ok   scenarios/nez_perce_tactical/big_hole.ron",
         "ok   scenarios/nez_perce_tactical/maps/wooded.ron: tactical map",
         "ok   rules/nez_perce_tactical/counters.ron: counter mix",

@@ -332,6 +332,12 @@ impl Rules for NezPerceStrategic {
         };
         Ok(())
     }
+    fn delegated(state: &State, seat: Seat) -> Option<u8> {
+        match state.fighters.get(usize::from(seat)).copied().flatten() {
+            Some(play::Fighter::Computer(level)) if !state.combats.is_empty() => Some(level),
+            _ => None,
+        }
+    }
     fn action_kind(action: &Action) -> ActionKind {
         match action {
             Action::End => ActionKind::EndPhase,
@@ -344,6 +350,9 @@ impl Campaign for NezPerceStrategic {
     type Battle = NezPerceTactical;
 
     fn battle_to_fight(state: &State) -> Option<crate::games::nez_perce_tactical::state::State> {
+        if play::choosing(state).is_some() {
+            return None;
+        }
         let (c, seed) = state.combats.first()?;
         build_combat(state, c, *seed).ok()
     }
@@ -358,6 +367,7 @@ impl Campaign for NezPerceStrategic {
             return log;
         }
         let (c, _) = state.combats.remove(0);
+        state.fighters = [None, None];
         let a = aftermath(battle);
         let t = Tally::of(battle);
         state.losses.braves_killed += t.braves_killed;

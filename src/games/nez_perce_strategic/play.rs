@@ -55,6 +55,14 @@ pub enum Action {
     },
     /// `end`: end the phase.
     End,
+    /// `fight`: before a combat, this seat's player fights it on the tactical map.
+    Fight,
+    /// `computer 2`: before a combat, this seat lets the computer fight it at a level
+    /// (1-5).
+    Computer {
+        /// The computer player's level.
+        level: u8,
+    },
 }
 
 impl fmt::Display for Action {
@@ -67,6 +75,8 @@ impl fmt::Display for Action {
             Action::Search { hex } => write!(f, "search {hex}"),
             Action::Unsupply { unit } => write!(f, "unsupply {unit}"),
             Action::End => write!(f, "end"),
+            Action::Fight => write!(f, "fight"),
+            Action::Computer { level } => write!(f, "computer {level}"),
         }
     }
 }
@@ -94,8 +104,14 @@ impl FromStr for Action {
                 unit: u.to_string(),
             }),
             ["end"] => Ok(Action::End),
+            ["fight"] => Ok(Action::Fight),
+            ["computer", n] => Ok(Action::Computer {
+                level: n
+                    .parse()
+                    .map_err(|_| format!("'{s}': the level is a number 1-5"))?,
+            }),
             _ => Err(format!(
-                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, search CCRR, unsupply U, end)"
+                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, search CCRR, unsupply U, end, fight, computer N)"
             )),
         }
     }
@@ -117,8 +133,32 @@ pub struct Combat {
     pub town: Option<String>,
 }
 
-/// The side acting in a phase.
+/// Who fights a combat for a seat: its player on the tactical map, or the computer at
+/// a level. Not a rule of the game: the players' choice, recorded so that a save and a
+/// replay know who played each combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fighter {
+    /// The seat's player fights it.
+    Player,
+    /// The computer fights it at this level (1-5).
+    Computer(u8),
+}
+
+/// The seat that must still say who fights the next combat (the Army first), if any.
+pub fn choosing(s: &State) -> Option<Side> {
+    if s.combats.is_empty() {
+        return None;
+    }
+    [Side::Army, Side::Indian]
+        .into_iter()
+        .find(|side| s.fighters[usize::from(side.seat())].is_none())
+}
+
+/// The side acting in a phase (or choosing who fights the next combat).
 pub fn phasing(s: &State) -> Option<Side> {
+    if let Some(side) = choosing(s) {
+        return Some(side);
+    }
     match s.phase {
         Phase::IndianMove | Phase::IndianDeclare => Some(Side::Indian),
         Phase::ArmySupply | Phase::ArmyMove | Phase::ArmySearch => Some(Side::Army),
@@ -213,6 +253,11 @@ fn river_between(s: &State, a: Coord, b: Coord) -> bool {
 
 /// The legal actions now.
 pub fn legal(s: &State) -> Vec<Action> {
+    if choosing(s).is_some() {
+        let mut out = vec![Action::Fight];
+        out.extend((1..=5).map(|level| Action::Computer { level }));
+        return out;
+    }
     let mut out = vec![];
     let Some(side) = phasing(s) else {
         return out;
@@ -351,6 +396,23 @@ pub fn apply(s: &mut State, a: &Action) -> Result<(Vec<LogEntry>, Option<Combat>
     let mut log = vec![];
     let mut combat = None;
     match a {
+        Action::Fight | Action::Computer { .. } => {
+            let side = choosing(s).expect("a choice is legal only while one is due");
+            let f = match a {
+                Action::Computer { level } => Fighter::Computer(*level),
+                _ => Fighter::Player,
+            };
+            s.fighters[usize::from(side.seat())] = Some(f);
+            log.push(LogEntry::public(match f {
+                Fighter::Player => format!("The {side:?} player fights the next combat"),
+                Fighter::Computer(l) => {
+                    format!(
+                        "The computer (level {l}) fights the next combat for the {side:?} player"
+                    )
+                }
+            }));
+            return Ok((log, None));
+        }
         Action::Fast { unit } => {
             let u = unit_of(s, unit)?;
             let d = s.def(u).clone();

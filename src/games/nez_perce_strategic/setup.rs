@@ -4,12 +4,15 @@
 //! line and column and what was expected; nothing here panics on bad data.
 
 use super::data::{CampaignDef, Counters, Tables};
+use super::state::Static;
 use crate::core::data::{error_near, expect_game, parse_ron, read_text};
 use crate::core::error::DataError;
-use crate::core::hexmap::Coord;
+use crate::core::hexmap::{Coord, HexMap};
+use crate::core::maptile::{load_tile, tile_to_map};
 use crate::games::nez_perce_tactical::data::Counters as TacticalCounters;
+use crate::games::nez_perce_tactical::setup::{TacticalData, load_tactical_data};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The game id used in scenario ids and data folders.
 pub const GAME: &str = "nez_perce_strategic";
@@ -180,4 +183,173 @@ pub fn load_campaign_file(
         }
     }
     Ok(c)
+}
+
+/// The strategic game's rules folder (`rules/nez_perce_strategic`).
+pub fn rules_dir(root: &Path) -> PathBuf {
+    root.join("rules").join(GAME)
+}
+
+/// The file of a scenario id (`nez_perce_strategic/campaign` or `campaign`).
+pub fn scenario_path(root: &Path, id: &str) -> PathBuf {
+    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
+    root.join("scenarios")
+        .join(GAME)
+        .join(format!("{stem}.ron"))
+}
+
+/// The marks the strategic map may carry: plain ones, and prefixed ones that name a
+/// place (`town:helena`, `fort:shaw`, `place:Lolo Pass`).
+const MARKS: [&str; 4] = ["idaho", "canada", "minor_river", "yellowstone_south"];
+const MARK_PREFIXES: [&str; 3] = ["town:", "fort:", "place:"];
+/// The one hexside feature of the strategic map (B4.4.2).
+const MAJOR_RIVER: &str = "major_river";
+
+/// Load and check the strategic map: every legend key a row of the terrain chart, every
+/// mark one the rules read, every hexside a major river, at most one town or fort a
+/// hex, and each town's city-defence entry (C2.7) in the tactical counter mix.
+pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> {
+    let tile = load_tile(path)?;
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    for (ch, key) in &tile.legend {
+        if !tables.terrain.iter().any(|t| &t.key == key) {
+            let keys: Vec<&str> = tables.terrain.iter().map(|t| t.key.as_str()).collect();
+            return Err(error_near(
+                &file,
+                &text,
+                &format!("\"{key}\""),
+                format!(
+                    "legend '{ch}' names terrain '{key}', not one of the terrain chart's {}",
+                    keys.join(", ")
+                ),
+            ));
+        }
+    }
+    let mut towns: BTreeSet<&str> = BTreeSet::new();
+    for (hex, mark) in &tile.marks {
+        let needle = format!("\"{mark}\"");
+        if !MARKS.contains(&mark.as_str()) && !MARK_PREFIXES.iter().any(|p| mark.starts_with(p)) {
+            return Err(error_near(
+                &file,
+                &text,
+                &needle,
+                format!(
+                    "mark '{mark}' at {hex} is not one the rules read: {}, or a name after {}",
+                    MARKS.join(", "),
+                    MARK_PREFIXES.join(" ")
+                ),
+            ));
+        }
+        if (mark.starts_with("town:") || mark.starts_with("fort:")) && !towns.insert(hex) {
+            return Err(error_near(
+                &file,
+                &text,
+                &needle,
+                format!("{hex} has two towns or forts; a hex holds at most one"),
+            ));
+        }
+    }
+    for (hex, _, f) in &tile.hexsides {
+        if f != MAJOR_RIVER {
+            return Err(error_near(
+                &file,
+                &text,
+                hex,
+                format!(
+                    "hexside at {hex} is '{f}'; the strategic map knows only '{MAJOR_RIVER}' (B4.4.2)"
+                ),
+            ));
+        }
+    }
+    Ok(tile_to_map(&tile))
+}
+
+/// Load the shipped tables and counters (the counters checked against the tactical
+/// counter mix).
+pub fn load_rules(root: &Path, tactical: &TacticalData) -> Result<(Tables, Counters), DataError> {
+    let tables = load_tables_file(&rules_dir(root).join("tables.ron"))?;
+    let counters = load_counters_file(&rules_dir(root).join("counters.ron"), &tactical.counters)?;
+    Ok((tables, counters))
+}
+
+/// Everything a campaign needs, from a campaign file: the rules, the counters, the
+/// campaign, its map (`maps/<map>.ron` beside the campaign file's folder, or the
+/// shipped one) and the tactical data. Checks that every hex the campaign and tables
+/// name is on the map, and that every terrain's tactical map exists.
+pub fn load_static(
+    root: &Path,
+    campaign_path: &Path,
+    sitting_bull: bool,
+) -> Result<Static, DataError> {
+    let tactical = load_tactical_data(root)?;
+    let (tables, counters) = load_rules(root, &tactical)?;
+    let campaign = load_campaign_file(campaign_path, &counters, &tables)?;
+    let text = read_text(campaign_path)?;
+    let file = campaign_path.display().to_string();
+    let local = campaign_path
+        .parent()
+        .map(|p| p.join("maps").join(format!("{}.ron", campaign.map)));
+    let map_path = match local {
+        Some(p) if p.exists() => p,
+        _ => root
+            .join("scenarios")
+            .join(GAME)
+            .join("maps")
+            .join(format!("{}.ron", campaign.map)),
+    };
+    if !map_path.exists() {
+        return Err(error_near(
+            &file,
+            &text,
+            &format!("\"{}\"", campaign.map),
+            format!(
+                "no map '{}' ({} does not exist)",
+                campaign.map,
+                map_path.display()
+            ),
+        ));
+    }
+    let map = load_map_file(&map_path, &tables)?;
+    for (unit, hex) in campaign
+        .start
+        .iter()
+        .map(|(u, h)| (u, h))
+        .chain(campaign.track.iter().map(|t| (&t.unit, &t.hex)))
+    {
+        let c: Coord = hex
+            .parse()
+            .map_err(|e| error_near(&file, &text, hex, format!("{unit}: {e}")))?;
+        if !map.contains(c) {
+            return Err(error_near(
+                &file,
+                &text,
+                hex,
+                format!(
+                    "{unit} is set up at {hex}, off the {}x{} map",
+                    map.cols, map.rows
+                ),
+            ));
+        }
+    }
+    for r in &tables.terrain {
+        if !tactical.maps.contains_key(&r.tactical_map) {
+            return Err(DataError::file(
+                rules_dir(root).join("tables.ron").display().to_string(),
+                format!(
+                    "terrain '{}' is fought on tactical map '{}', which does not exist (C2.0)",
+                    r.key, r.tactical_map
+                ),
+            ));
+        }
+    }
+    Ok(Static {
+        tables,
+        counters,
+        campaign,
+        map,
+        sitting_bull,
+        tactical,
+        fields: Default::default(),
+    })
 }

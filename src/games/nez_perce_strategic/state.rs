@@ -27,6 +27,9 @@ pub struct Static {
     pub sitting_bull: bool,
     /// The tactical game's tables, counters and maps, to build each combat.
     pub tactical: crate::games::nez_perce_tactical::setup::TacticalData,
+    /// The computer player's distance fields, computed on first use (not saved).
+    #[serde(skip)]
+    pub fields: super::ai::Fields,
 }
 
 impl Static {
@@ -165,6 +168,8 @@ pub struct State {
     /// Contacts waiting to be fought as tactical combats, the next first, each with the
     /// dice seed drawn for it from the campaign's dice.
     pub combats: Vec<(super::play::Combat, u64)>,
+    /// Who fights the next combat for each seat (Army, Indian); chosen before it starts.
+    pub fighters: [Option<super::play::Fighter>; 2],
 }
 
 impl State {
@@ -263,5 +268,6 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         left_idaho: false,
         position_reached: None,
         combats: vec![],
+        fighters: [None, None],
     }
 }

@@ -1,10 +1,11 @@
-//! Tests of *I Will Fight No More Forever*'s strategic game, first slice: the data
-//! loads and checks, and the seed_notes 000-4 strategic test cases on the rules
-//! arithmetic (search superiority, supply limit, river crossings on turns 11 and 12,
-//! Lodge losses, victory with and without Sitting Bull). The data waits in
-//! `tools/nez_perce_strategic/draft/` until the game is registered.
+//! Tests of *I Will Fight No More Forever*'s strategic game: the shipped data loads
+//! and checks, and the seed_notes 000-4 strategic test cases on the rules arithmetic
+//! (search superiority, supply limit, river crossings on turns 11 and 12, Lodge losses,
+//! victory with and without Sitting Bull); the sequence of play (`play`) and the
+//! campaign with its combats (`campaign`).
 
 mod campaign;
+mod conformance;
 mod play;
 
 use crate::util::root;
@@ -14,27 +15,32 @@ use wargame::games::nez_perce_strategic::setup;
 use wargame::games::nez_perce_tactical::data::Side;
 use wargame::games::nez_perce_tactical::rules::aftermath::LodgeLoss;
 
-pub(super) fn draft(f: &str) -> std::path::PathBuf {
-    root().join("tools/nez_perce_strategic/draft").join(f)
+/// A shipped data file of the strategic game: the campaign scenario, or a rules file.
+pub(super) fn data_file(f: &str) -> std::path::PathBuf {
+    if f == "campaign.ron" {
+        root().join("scenarios/nez_perce_strategic").join(f)
+    } else {
+        root().join("rules/nez_perce_strategic").join(f)
+    }
 }
 
 pub(super) fn tables() -> Tables {
-    setup::load_tables_file(&draft("tables.ron")).unwrap_or_else(|e| panic!("{e}"))
+    setup::load_tables_file(&data_file("tables.ron")).unwrap_or_else(|e| panic!("{e}"))
 }
 
 pub(super) fn counters() -> Counters {
     let root = root();
     let tt = wargame::games::nez_perce_tactical::setup::load_tables(&root).unwrap();
     let tc = wargame::games::nez_perce_tactical::setup::load_counters(&root, &tt).unwrap();
-    setup::load_counters_file(&draft("counters.ron"), &tc).unwrap_or_else(|e| panic!("{e}"))
+    setup::load_counters_file(&data_file("counters.ron"), &tc).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
-fn the_draft_data_loads_and_checks() {
+fn the_shipped_data_loads_and_checks() {
     let t = tables();
     let c = counters();
-    let camp =
-        setup::load_campaign_file(&draft("campaign.ron"), &c, &t).unwrap_or_else(|e| panic!("{e}"));
+    let camp = setup::load_campaign_file(&data_file("campaign.ron"), &c, &t)
+        .unwrap_or_else(|e| panic!("{e}"));
     // B1.0: seven bands and the Village; 4 Army units at the start and 24 on the
     // track, 28 in all (seed_notes 000-2 counts 4 + 25 - 1; the track lists 24).
     let indian = c.units.iter().filter(|u| u.side == Side::Indian).count();
@@ -180,13 +186,13 @@ fn d2_0_victory_arithmetic_with_and_without_sitting_bull() {
 fn bad_strategic_data_is_refused_where_written() {
     let dir = std::env::temp_dir().join(format!("np_strat_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let text = std::fs::read_to_string(draft("tables.ron")).unwrap();
+    let text = std::fs::read_to_string(data_file("tables.ron")).unwrap();
     let bad = text.replacen("mp: 1, search: 3", "mp: 0, search: 3", 1);
     let p = dir.join("tables.ron");
     std::fs::write(&p, &bad).unwrap();
     let e = setup::load_tables_file(&p).unwrap_err().to_string();
     assert!(e.contains("costs 0 MP") && e.contains(":"), "{e}");
-    let text = std::fs::read_to_string(draft("counters.ron")).unwrap();
+    let text = std::fs::read_to_string(data_file("counters.ron")).unwrap();
     let bad = text.replacen("id: \"perry\"", "id: \"ollokot\"", 1);
     let p = dir.join("counters.ron");
     std::fs::write(&p, &bad).unwrap();

@@ -2,7 +2,7 @@
 //! a major river between columns 5 and 6, a fort at 1010): one test per rule, named by
 //! its number.
 
-use super::{counters, draft, tables};
+use super::{counters, data_file, tables};
 use std::sync::Arc;
 use wargame::core::hexmap::{Coord, Dir, HexMap, Hexside};
 use wargame::games::nez_perce_strategic::play::{self, Action};
@@ -54,7 +54,7 @@ fn map() -> HexMap {
 pub(super) fn state() -> State {
     let t = tables();
     let k = counters();
-    let camp = setup::load_campaign_file(&draft("campaign.ron"), &k, &t).unwrap();
+    let camp = setup::load_campaign_file(&data_file("campaign.ron"), &k, &t).unwrap();
     let stat = Arc::new(Static {
         tables: t,
         counters: k,
@@ -65,6 +65,7 @@ pub(super) fn state() -> State {
             &crate::util::root(),
         )
         .unwrap(),
+        fields: Default::default(),
     });
     let mut s = new_state(stat, 1);
     play::begin_turn(&mut s);

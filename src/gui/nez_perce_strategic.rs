@@ -1,0 +1,604 @@
+//! The plugin of *I Will Fight No More Forever*'s strategic campaign: draws the strategic
+//! map (Open Plains, Rolling Hills, Wooded and Major Mountains, each with its own
+//! symbol; Minor River hexes, Major River hexsides, towns, forts, the Canada hexes and
+//! named places) and every strategic counter (face-down reinforcements greyed on their
+//! hexes); highlights the selected unit's moves and crossings with their cost; turns
+//! clicks into legal actions; and shows the turn bar (with the 1877 dates), the unit
+//! panel, and, before each combat, each seat's choice to fight it on the tactical map
+//! or hand it to the computer. While a combat is fought, the tactical plugin draws it
+//! (the shell follows the game being played, `Game::level_game`).
+
+use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
+use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
+use super::{Game, Screen};
+use crate::core::hexmap::Coord;
+use crate::games::nez_perce_strategic::campaign::{NezPerceCampaign, count};
+use crate::games::nez_perce_strategic::play::{self, Action};
+use crate::games::nez_perce_strategic::rules;
+use crate::games::nez_perce_strategic::setup::GAME;
+use crate::games::nez_perce_strategic::state::{Phase, State, Where};
+use crate::games::nez_perce_tactical::data::Side;
+use bevy::ecs::system::InMut;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// Counters and highlights (redrawn when the game changes).
+#[derive(Component, Clone)]
+pub struct Overlay;
+
+/// What the player has selected on the strategic map.
+#[derive(Resource, Default)]
+pub struct Selection {
+    /// Selected unit id.
+    pub unit: Option<String>,
+    drawn: Drawn<(Option<String>, Option<Coord>)>,
+}
+
+/// Register the plugin: the logic systems plus its parts of the play screen.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin);
+    let ui = RulesetUi {
+        game: GAME,
+        turn_info: app.register_system(turn_info),
+        side_panel: app.register_system(side_panel),
+        buttons: None,
+        windows: None,
+        end_label: "End phase",
+        charts: false,
+    };
+    register_ruleset_ui(app, ui);
+}
+
+/// The systems that need no egui: board spawning, drawing and clicks.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<Clicked>()
+        .init_resource::<Hover>()
+        .init_resource::<FitRequest>()
+        .init_resource::<BoardArea>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_board.run_if(game_is::<NezPerceCampaign>),
+        )
+        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
+        .add_systems(
+            Update,
+            (click, redraw)
+                .chain()
+                .run_if(in_state(Screen::Playing).and_then(game_is::<NezPerceCampaign>)),
+        );
+}
+
+/// The strategic state, while no combat is being fought.
+fn state(game: &Game) -> Option<&State> {
+    game.state::<NezPerceCampaign>()
+        .filter(|n| n.battle.is_none())
+        .map(|n| &n.campaign)
+}
+
+/// Terrain colours, chosen to stay apart in greyscale: pale open plains, olive hills,
+/// dark green wooded mountains, grey-brown major mountains.
+fn terrain_colour(name: &str) -> Color {
+    match name {
+        "rolling_hills" => Color::srgb(0.74, 0.72, 0.48),
+        "wooded" => Color::srgb(0.33, 0.52, 0.30),
+        "major_mountains" => Color::srgb(0.55, 0.47, 0.40),
+        _ => Color::srgb(0.90, 0.88, 0.68),
+    }
+}
+
+/// The 1877 dates of a strategic turn: turn n covers 14 June + 4(n-1) days and the three
+/// days after (research notes s.3).
+pub fn turn_dates(turn: u32) -> String {
+    let day = |d: u32| -> String {
+        // Days from 14 June: June has 30 days, July and August 31, September 30.
+        let mut n = 14 + d;
+        for (month, len) in [
+            ("June", 30),
+            ("July", 31),
+            ("August", 31),
+            ("September", 30),
+        ] {
+            if n <= len {
+                return format!("{n} {month}");
+            }
+            n -= len;
+        }
+        format!("{n} October")
+    };
+    let first = 4 * turn.saturating_sub(1);
+    format!("{} - {} 1877", day(first), day(first + 3))
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut fit: ResMut<FitRequest>,
+    mut sel: ResMut<Selection>,
+) {
+    *sel = Selection::default();
+    let Some(game) = game else { return };
+    let Some(s) = state(&game) else { return };
+    let map = &s.stat.map;
+    let bounds = board::spawn_map(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        map,
+        terrain_colour,
+    );
+    board::spawn_hexsides(&mut commands, &mut meshes, &mut materials, map, |f| {
+        (f == "major_river").then_some((Color::srgb(0.10, 0.30, 0.85), 7.0))
+    });
+    // Symbols as well as colour: dots for wooded mountains, a peak for major
+    // mountains, a low mound for rolling hills, a short blue bar for a Minor River.
+    let dot = meshes.add(Circle::new(HEX * 0.09));
+    let peak = meshes.add(Triangle2d::new(
+        Vec2::new(0.0, HEX * 0.26),
+        Vec2::new(-HEX * 0.26, -HEX * 0.14),
+        Vec2::new(HEX * 0.26, -HEX * 0.14),
+    ));
+    let mound = meshes.add(CircularSegment::new(HEX * 0.28, 1.0));
+    let bar = meshes.add(Rectangle::new(HEX * 0.6, HEX * 0.09));
+    let town = meshes.add(Rectangle::new(HEX * 0.34, HEX * 0.34));
+    let ring = meshes.add(Annulus::new(HEX * 0.86, HEX * 0.98));
+    let dark_green = materials.add(Color::srgb(0.10, 0.25, 0.10));
+    let dark_rock = materials.add(Color::srgb(0.30, 0.25, 0.22));
+    let dark_hill = materials.add(Color::srgb(0.45, 0.42, 0.25));
+    let blue = materials.add(Color::srgb(0.15, 0.40, 0.90));
+    let black = materials.add(Color::BLACK);
+    let red = materials.add(Color::srgb(0.85, 0.15, 0.15));
+    for c in map.coords() {
+        let p = board::center(c);
+        let mut at = |mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, dx: f32, dy: f32| {
+            commands.spawn((
+                board::BoardEntity,
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_xyz(p.x + HEX * dx, p.y + HEX * dy, 0.3),
+            ));
+        };
+        match map.terrain_name(c) {
+            Some("wooded") => {
+                for (dx, dy) in [(-0.3, 0.3), (0.0, 0.5), (0.3, 0.3)] {
+                    at(&dot, &dark_green, dx, dy);
+                }
+            }
+            Some("major_mountains") => at(&peak, &dark_rock, 0.0, 0.3),
+            Some("rolling_hills") => at(&mound, &dark_hill, 0.0, 0.35),
+            _ => {}
+        }
+        if s.stat.is(c, "minor_river") {
+            at(&bar, &blue, 0.0, -0.55);
+        }
+        if s.stat.town(c).is_some() {
+            at(&town, &black, -0.55, 0.0);
+        }
+        if s.stat.is(c, "canada") {
+            at(&ring, &red, 0.0, 0.0);
+        }
+    }
+    // Place names, towns and forts under the hex.
+    for (c, marks) in &map.marks {
+        let p = board::center(*c);
+        let label = marks.iter().find_map(|m| {
+            m.strip_prefix("town:")
+                .or_else(|| m.strip_prefix("fort:"))
+                .map(|n| {
+                    let kind = if m.starts_with("fort:") { "Ft " } else { "" };
+                    format!("{kind}{}", title(n))
+                })
+                .or_else(|| m.strip_prefix("place:").map(str::to_string))
+        });
+        if let Some(l) = label {
+            commands.spawn((
+                board::BoardEntity,
+                Text2d::new(l),
+                TextFont::from_font_size(9.0),
+                TextColor(Color::srgb(0.1, 0.1, 0.1)),
+                Transform::from_xyz(p.x, p.y - HEX * 0.78, 0.4),
+            ));
+        }
+    }
+    commands.insert_resource(ActiveMap(map.clone()));
+    fit.bounds = Some(bounds);
+    fit.pending = true;
+}
+
+/// `virginia_city` → `Virginia City`.
+fn title(id: &str) -> String {
+    id.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The side of a seat.
+fn side_of(seat: u8) -> Side {
+    if seat == Side::Army.seat() {
+        Side::Army
+    } else {
+        Side::Indian
+    }
+}
+
+/// The unit an action is by, and the hex it is made by clicking.
+fn action_hex(a: &Action) -> Option<(Option<&str>, Coord)> {
+    match a {
+        Action::Move { unit, to } | Action::Cross { unit, to } => Some((Some(unit), *to)),
+        Action::Declare { hex } | Action::Search { hex } => Some((None, *hex)),
+        _ => None,
+    }
+}
+
+/// The legal actions a click on `hex` could mean, for the selected unit.
+fn actions_at(legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
+    legal
+        .iter()
+        .filter(|l| {
+            l.parse::<Action>().ok().is_some_and(|a| {
+                action_hex(&a).is_some_and(|(who, h)| h == hex && (who.is_none() || who == sel))
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+fn click(
+    mut game: Option<ResMut<Game>>,
+    clicked: Res<Clicked>,
+    mut sel: ResMut<Selection>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let Some(game) = game.as_mut() else { return };
+    if keys.just_pressed(KeyCode::Escape) {
+        sel.unit = None;
+        game.choice.clear();
+    }
+    let Some(hex) = clicked.0 else { return };
+    if game.curtain_down {
+        return;
+    }
+    let legal = if game.can_act() { game.legal() } else { vec![] };
+    let Some(s) = state(game) else { return };
+    let acts = actions_at(&legal, sel.unit.as_deref(), hex);
+    let side = side_of(game.viewer);
+    let own: Vec<String> = s.at(hex, side).map(|u| s.def(u).id.clone()).collect();
+    if acts.len() == 1 {
+        game.submit(&acts[0]);
+        game.choice.clear();
+        return;
+    }
+    if acts.len() > 1 {
+        game.choice = acts;
+        return;
+    }
+    game.choice.clear();
+    sel.unit = match sel
+        .unit
+        .as_ref()
+        .and_then(|cur| own.iter().position(|x| x == cur))
+    {
+        Some(i) => own.get((i + 1) % own.len()).cloned(),
+        None => own.first().cloned(),
+    };
+}
+
+/// Counter colours by side: Army blue, Indian ochre (as in the tactical game).
+fn side_colours(side: Side) -> (Color, Color) {
+    match side {
+        Side::Army => (board::colour("#1f3b73"), Color::WHITE),
+        Side::Indian => (board::colour("#e69f00"), Color::BLACK),
+    }
+}
+
+/// A counter's two lines: its search or evasion value and its allowances, and its name.
+fn counter_text(s: &State, u: usize) -> (String, String) {
+    let d = s.def(u);
+    let value = match d.side {
+        Side::Army => format!("S{}", d.search),
+        Side::Indian => format!("E{}", d.evasion),
+    };
+    let mut name: String = d.name.chars().take(11).collect();
+    if s.units[u].fast {
+        name.push_str(" F");
+    }
+    (format!("{value} {}/{}", d.normal, d.fast), name)
+}
+
+fn redraw(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut sel: ResMut<Selection>,
+    overlay: Query<Entity, With<Overlay>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    hover: Res<Hover>,
+) {
+    let Some(game) = game else { return };
+    let key = (sel.unit.clone(), hover.0);
+    if !sel.drawn.changed(&game, key) {
+        return;
+    }
+    for e in &overlay {
+        commands.entity(e).despawn();
+    }
+    if game.curtain_down {
+        return;
+    }
+    let Some(s) = state(&game) else { return };
+    let counter = board::CounterMeshes::new(&mut meshes);
+    let black = materials.add(Color::BLACK);
+    let white = materials.add(Color::WHITE);
+    let mut by_hex: std::collections::BTreeMap<Coord, Vec<usize>> = Default::default();
+    for u in 0..s.units.len() {
+        match s.units[u].at {
+            Where::Map(c) | Where::Inactive(c) => by_hex.entry(c).or_default().push(u),
+            _ => {}
+        }
+    }
+    for (c, mut us) in by_hex {
+        // Face-down reinforcements under the active counters of their hex.
+        us.sort_by_key(|&u| !matches!(s.units[u].at, Where::Inactive(_)));
+        let base = board::center(c);
+        let n = us.len();
+        for (i, &u) in us.iter().enumerate() {
+            let off = Vec2::new(5.0, 5.0) * (i as f32 - (n as f32 - 1.0) / 2.0);
+            let pos = base + off;
+            let z = 2.0 + i as f32 * 0.1;
+            let (bg, fg) = side_colours(s.side(u));
+            let inactive = matches!(s.units[u].at, Where::Inactive(_));
+            let selected = sel.unit.as_deref() == Some(s.def(u).id.as_str());
+            let (top, mut bottom) = counter_text(s, u);
+            if inactive {
+                // Face down until its track turn (B6.0, B7.0).
+                let turn = s
+                    .stat
+                    .campaign
+                    .track
+                    .iter()
+                    .find(|t| t.unit == s.def(u).id)
+                    .map_or(0, |t| t.turn);
+                bottom = format!("turn {turn}");
+            }
+            let face = materials.add(if inactive {
+                Color::srgb(0.6, 0.6, 0.6)
+            } else {
+                bg
+            });
+            board::spawn_counter(
+                &mut commands,
+                Overlay,
+                &counter,
+                board::CounterLook {
+                    edge: if selected {
+                        white.clone()
+                    } else {
+                        black.clone()
+                    },
+                    face,
+                    fg: if inactive { Color::BLACK } else { fg },
+                    top,
+                    bottom,
+                },
+                pos,
+                z,
+            );
+        }
+    }
+    // The selected unit's moves and crossings, and the hexes to search or declare in.
+    if !game.can_act() {
+        return;
+    }
+    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
+    let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
+    let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
+    for l in game.legal() {
+        let Ok(a) = l.parse::<Action>() else { continue };
+        let Some((who, hex)) = action_hex(&a) else {
+            continue;
+        };
+        if who.is_some() && who != sel.unit.as_deref() {
+            continue;
+        }
+        let (mat, label) = match &a {
+            Action::Move { .. } => (green.clone(), "move".to_string()),
+            Action::Cross { .. } => (amber.clone(), "cross (roll)".to_string()),
+            Action::Search { .. } => (red.clone(), "search".to_string()),
+            Action::Declare { .. } => (red.clone(), "declare".to_string()),
+            _ => continue,
+        };
+        let p = board::center(hex);
+        commands.spawn((
+            Overlay,
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(mat),
+            Transform::from_xyz(p.x, p.y, 3.5),
+        ));
+        commands.spawn((
+            Overlay,
+            Text2d::new(label),
+            TextFont::from_font_size(11.0),
+            TextColor(Color::BLACK),
+            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.6),
+        ));
+    }
+}
+
+/// The phase in words, with its rule.
+fn phase_text(p: Phase) -> &'static str {
+    match p {
+        Phase::IndianMove => "Indian Movement (B2.2 B, B4)",
+        Phase::IndianDeclare => "Indian Combat Declaration (B2.2 C, B5.3)",
+        Phase::ArmySupply => "Army Supply (B2.2 D, B3.0)",
+        Phase::ArmyMove => "Army Movement (B2.2 E, B4)",
+        Phase::ArmySearch => "Army Search (B2.2 F, B5.2)",
+        Phase::Over => "the campaign is over",
+    }
+}
+
+/// The turn bar: turn, dates, phase, the D2.0 points as they stand.
+fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+    let Some(s) = state(&game) else { return };
+    ui.strong(format!(
+        "Strategic turn {} ({})",
+        s.turn,
+        turn_dates(s.turn)
+    ));
+    ui.separator();
+    ui.label(phase_text(s.phase));
+    ui.separator();
+    let t = &s.stat.tables;
+    let c = count(s);
+    ui.label(format!(
+        "Points now: Army {}, Indian {} (D2.0)",
+        rules::army_points(t, &c),
+        rules::indian_points(t, &c)
+    ));
+}
+
+/// An action in words, with its notation.
+fn describe(s: &State, a: &Action) -> String {
+    let name = |id: &str| s.find(id).map_or(id.to_string(), |u| s.def(u).name.clone());
+    let words = match a {
+        Action::Fast { unit } => format!("{}: move Fast this phase (B4.3)", name(unit)),
+        Action::Move { unit, to } => format!("{}: move to {to}", name(unit)),
+        Action::Cross { unit, to } => {
+            format!("{}: try to cross the river into {to} (B4.4.2)", name(unit))
+        }
+        Action::Declare { hex } => format!("Declare combat in {hex} (B5.3)"),
+        Action::Search { hex } => format!("Search {hex} (B5.2)"),
+        Action::Unsupply { unit } => format!("{} goes without supply (B3.0)", name(unit)),
+        Action::End => "End the phase".to_string(),
+        Action::Fight => "Fight this combat yourself on the tactical map".to_string(),
+        Action::Computer { level } => format!("Let the computer fight it for you (level {level})"),
+    };
+    format!("{words}   [{a}]")
+}
+
+/// The left panel: the viewing seat, the combat choice, the selected unit and its
+/// actions, the hovered hex, the decisions not made on the board.
+fn side_panel(
+    InMut(ui): InMut<egui::Ui>,
+    mut game: ResMut<Game>,
+    mut sel: ResMut<Selection>,
+    hover: Res<Hover>,
+) {
+    let legal = if game.can_act() { game.legal() } else { vec![] };
+    let mut submit: Option<String> = None;
+    {
+        let Some(s) = state(&game) else { return };
+        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        if let Some((c, _)) = s.combats.first()
+            && play::choosing(s).is_some()
+        {
+            ui.colored_label(
+                egui::Color32::from_rgb(240, 200, 80),
+                format!(
+                    "A combat in {} ({}): {} against {}. Who fights it for you?",
+                    c.hex,
+                    s.stat.terrain(c.hex).name,
+                    c.army.join(", "),
+                    c.indian.join(", ")
+                ),
+            );
+        }
+        for l in &legal {
+            let Ok(a) = l.parse::<Action>() else { continue };
+            // Moves are made on the board and End in the turn bar; Fast is offered
+            // for the selected unit; searches, declarations and choices as buttons
+            // (as well as by clicking their hex).
+            let shown = match &a {
+                Action::Fast { unit } => sel.unit.as_deref() == Some(unit.as_str()),
+                Action::End => false,
+                _ => !matches!(a, Action::Move { .. } | Action::Cross { .. }),
+            };
+            if shown && ui.button(describe(s, &a)).clicked() {
+                submit = Some(l.clone());
+            }
+        }
+        ui.separator();
+        if let Some(id) = sel.unit.clone()
+            && let Some(u) = s.find(&id)
+        {
+            let d = s.def(u);
+            ui.strong(format!("{} ({:?}, {:?})", d.name, d.side, d.rank));
+            ui.label(format!(
+                "Normal {} / Fast {} MP; {}",
+                d.normal,
+                d.fast,
+                match d.side {
+                    Side::Army => format!("search value {}", d.search),
+                    Side::Indian => format!("evasion value {}", d.evasion),
+                }
+            ));
+            let unit = &s.units[u];
+            ui.label(format!(
+                "{} MP left{}; {}",
+                unit.mp_left,
+                if unit.fast { " (Fast)" } else { "" },
+                if unit.supplied {
+                    "in supply"
+                } else {
+                    "out of supply"
+                }
+            ));
+            if !unit.lost.is_empty() {
+                ui.label(format!("Tactical units lost: {}", unit.lost.len()));
+            }
+            ui.label("Click a green ring to move there, amber to try a river crossing.");
+        } else if game.can_act() {
+            ui.label("Click one of your counters to select it.");
+        }
+        ui.separator();
+        if let Some(h) = hover.0
+            && s.stat.map.contains(h)
+        {
+            let mut line = format!("{h}: {}", s.stat.terrain(h).name);
+            if let Some(t) = s.stat.town(h) {
+                line.push_str(&format!(
+                    ", {}",
+                    title(t.split_once(':').map_or(t, |x| x.1))
+                ));
+            }
+            for m in ["minor_river", "idaho", "canada", "yellowstone_south"] {
+                if s.stat.is(h, m) {
+                    line.push_str(&format!(", {}", m.replace('_', " ")));
+                }
+            }
+            ui.label(line);
+            for u in 0..s.units.len() {
+                if matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h) {
+                    let d = s.def(u);
+                    let face_down = matches!(s.units[u].at, Where::Inactive(_));
+                    if ui
+                        .selectable_label(
+                            sel.unit.as_deref() == Some(d.id.as_str()),
+                            format!(
+                                "{} ({:?}){}",
+                                d.name,
+                                d.side,
+                                if face_down { ", face down" } else { "" }
+                            ),
+                        )
+                        .clicked()
+                        && d.side == side_of(game.viewer)
+                    {
+                        sel.unit = Some(d.id.clone());
+                    }
+                }
+            }
+        }
+    }
+    if let Some(a) = submit {
+        game.submit(&a);
+    }
+}
