@@ -16,7 +16,7 @@ use crate::games::nez_perce_strategic::campaign::{NezPerceCampaign, count};
 use crate::games::nez_perce_strategic::play::{self, Action};
 use crate::games::nez_perce_strategic::rules;
 use crate::games::nez_perce_strategic::setup::GAME;
-use crate::games::nez_perce_strategic::state::{Phase, State, Where};
+use crate::games::nez_perce_strategic::state::{Phase, State, Where, place_label};
 use crate::games::nez_perce_tactical::data::Side;
 use bevy::ecs::system::InMut;
 use bevy::prelude::*;
@@ -183,15 +183,10 @@ fn spawn_board(
     // Place names, towns and forts under the hex.
     for (c, marks) in &map.marks {
         let p = board::center(*c);
-        let label = marks.iter().find_map(|m| {
-            m.strip_prefix("town:")
-                .or_else(|| m.strip_prefix("fort:"))
-                .map(|n| {
-                    let kind = if m.starts_with("fort:") { "Ft " } else { "" };
-                    format!("{kind}{}", title(n))
-                })
-                .or_else(|| m.strip_prefix("place:").map(str::to_string))
-        });
+        let label = marks
+            .iter()
+            .find(|m| m.starts_with("town:") || m.starts_with("fort:") || m.starts_with("place:"))
+            .map(|m| place_label(m));
         if let Some(l) = label {
             commands.spawn((
                 board::BoardEntity,
@@ -205,19 +200,6 @@ fn spawn_board(
     commands.insert_resource(ActiveMap(map.clone()));
     fit.bounds = Some(bounds);
     fit.pending = true;
-}
-
-/// `virginia_city` → `Virginia City`.
-fn title(id: &str) -> String {
-    id.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The side of a seat.
@@ -506,8 +488,8 @@ fn side_panel(
                     "A combat in {} ({}): {} against {}. Who fights it for you?",
                     c.hex,
                     s.stat.terrain(c.hex).name,
-                    c.army.join(", "),
-                    c.indian.join(", ")
+                    s.names(&c.army),
+                    s.names(&c.indian)
                 ),
             );
         }
@@ -564,10 +546,7 @@ fn side_panel(
         {
             let mut line = format!("{h}: {}", s.stat.terrain(h).name);
             if let Some(t) = s.stat.town(h) {
-                line.push_str(&format!(
-                    ", {}",
-                    title(t.split_once(':').map_or(t, |x| x.1))
-                ));
+                line.push_str(&format!(", {}", place_label(t)));
             }
             for m in ["minor_river", "idaho", "canada", "yellowstone_south"] {
                 if s.stat.is(h, m) {

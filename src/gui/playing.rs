@@ -571,13 +571,18 @@ fn follow_level(
     *shown = Some(now);
 }
 
+/// The shell's systems that need no egui: entering the play screen again when the
+/// game on screen changes (a campaign's battle begins or ends). Headless App tests use
+/// it with the ruleset plugins' logic.
+pub fn logic_plugin(app: &mut App) {
+    app.add_systems(Update, follow_level.run_if(in_state(Screen::Playing)));
+}
+
 /// Register the play screen's shell.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RulesetUis>()
-        .add_systems(
-            Update,
-            (shortcuts, follow_level).run_if(in_state(Screen::Playing)),
-        )
+        .add_plugins(logic_plugin)
+        .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (play_ui, curtain_ui)

@@ -703,3 +703,70 @@ fn after_a_handoff_the_status_line_does_not_quote_the_last_seats_action() {
         "the chooser is cleared when the game changes"
     );
 }
+
+#[test]
+fn a_campaign_shows_the_strategic_map_then_its_combat_on_the_tactical_map_and_back() {
+    use rand::SeedableRng;
+    use wargame::gui::board::ActiveMap;
+    fn campaign_plugins(app: &mut App) {
+        wargame::gui::nez_perce::logic_plugin(app);
+        wargame::gui::nez_perce_strategic::logic_plugin(app);
+        wargame::gui::playing::logic_plugin(app);
+    }
+    let mut app = headless(campaign_plugins, "nez_perce_strategic/campaign", 2);
+    let dims = |app: &App| {
+        let m = &app.world().resource::<ActiveMap>().0;
+        (m.cols, m.rows)
+    };
+    assert_eq!(dims(&app), (35, 20), "the strategic map is on screen");
+    // Random play up to the first combat's choice.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    for _ in 0..100_000 {
+        let g = app.world().resource::<Game>();
+        if g.legal().iter().any(|l| l == "fight") {
+            break;
+        }
+        let mut g = app.world_mut().resource_mut::<Game>();
+        g.session.random_step(&mut rng).unwrap();
+    }
+    {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        assert!(g.legal().iter().any(|l| l == "fight"), "a combat came");
+        g.submit("fight");
+        g.submit("fight");
+        assert_eq!(g.level_game(), "nez_perce_tactical", "{}", g.status);
+    }
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        dims(&app),
+        (30, 20),
+        "the combat's tactical map is on screen"
+    );
+    // Its actions go through the shell in the tactical notation.
+    let first = app.world().resource::<Game>().legal()[0].clone();
+    assert!(!first.starts_with("battle:"), "{first}");
+    app.world_mut().resource_mut::<Game>().submit(&first);
+    assert_eq!(
+        app.world()
+            .resource::<Game>()
+            .session
+            .history()
+            .last()
+            .cloned(),
+        Some(format!("battle: {first}"))
+    );
+    // Play the combat out; the strategic map comes back.
+    for _ in 0..100_000 {
+        if app.world().resource::<Game>().level_game() != "nez_perce_tactical" {
+            break;
+        }
+        let mut g = app.world_mut().resource_mut::<Game>();
+        g.session.random_step(&mut rng).unwrap();
+    }
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(dims(&app), (35, 20), "back on the strategic map");
+}

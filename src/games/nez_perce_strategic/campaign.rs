@@ -66,16 +66,7 @@ fn contacted(c: &Combat) -> Side {
 
 /// The tactical name of a town or fort mark (`town:virginia_city` -> `Virginia City`).
 fn town_name(mark: &str) -> String {
-    let id = mark.split_once(':').map_or(mark, |(_, n)| n);
-    id.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    super::state::place_label(mark.split_once(':').map_or(mark, |(_, n)| n))
 }
 
 /// The combat scenario of a contact.
@@ -146,17 +137,35 @@ fn draw_seed(d: &mut Dice) -> u64 {
 
 /// Apply a strategic action and queue the combat it brings on, if it can be fought.
 fn apply_strategic(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
+    let over = s.phase == Phase::Over;
     let (mut log, combat) = play::apply(s, a)?;
+    if !over
+        && s.phase == Phase::Over
+        && let Some(o) = <NezPerceStrategic as Rules>::outcome(s)
+    {
+        log.push(LogEntry::public(format!(
+            "The campaign's result: {}",
+            o.summary
+        )));
+    }
     if let Some(c) = combat {
         let seed = draw_seed(&mut s.dice);
         s.reveals += 1;
         match build_combat(s, &c, seed) {
             Ok(_) => {
+                let mut army = s.names(&c.army);
+                if let Some(t) = &c.town {
+                    let town = super::state::place_label(t);
+                    army = if army.is_empty() {
+                        format!("the defenders of {town}")
+                    } else {
+                        format!("{army} and the defenders of {town}")
+                    };
+                }
                 log.push(LogEntry::public(format!(
-                    "A tactical combat in {}: {} against {} (C1.0)",
+                    "A tactical combat in {}: {army} against {} (C1.0)",
                     c.hex,
-                    c.army.join(", "),
-                    c.indian.join(", ")
+                    s.names(&c.indian)
                 )));
                 s.combats.push((c, seed));
             }
@@ -415,7 +424,9 @@ impl Campaign for NezPerceStrategic {
             c.hex,
             a.units
                 .iter()
-                .filter(|r| r.side == Side::Army && r.restrictions.contains(&Restriction::NoMove))
+                .filter(|r| r.side == Side::Army
+                    && r.restrictions.contains(&Restriction::NoMove)
+                    && state.find(&r.id).is_some())
                 .count(),
             state.losses.lodges()
         )));

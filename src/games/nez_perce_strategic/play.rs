@@ -355,6 +355,9 @@ pub fn declarable(s: &State) -> Vec<Coord> {
     let idaho_turns = s.stat.tables.idaho_turns.value.max(0) as u32;
     shared(s)
         .into_iter()
+        // C1.0: one combat for each declaration; a hex already declared this turn has
+        // had its combat (B5.1).
+        .filter(|c| !s.declared.contains(c))
         .filter(|c| {
             if s.turn <= idaho_turns {
                 // B5.3.1: not until the Army has made a contact, and then within Idaho.
@@ -459,6 +462,7 @@ pub fn apply(s: &mut State, a: &Action) -> Result<(Vec<LogEntry>, Option<Combat>
             }
         }
         Action::Declare { hex } => {
+            s.declared.push(*hex);
             combat = Some(combat_in(s, *hex, Trigger::Declaration));
             log.push(LogEntry::public(format!(
                 "The Indian player declares combat in {hex} (B5.1)"
@@ -531,8 +535,9 @@ fn step(s: &mut State, u: usize, to: Coord, cost: u32, log: &mut Vec<LogEntry>) 
         if let Some(town) = s.stat.town(to).map(str::to_string) {
             s.units[u].halted = true;
             log.push(LogEntry::public(format!(
-                "{} enters {town} and stops: contacted by its inhabitants (B4.4.6, B5.3.3)",
-                s.def(u).name
+                "{} enters {} and stops: contacted by its inhabitants (B4.4.6, B5.3.3)",
+                s.def(u).name,
+                super::state::place_label(&town)
             )));
             combat = Some(combat_in(s, to, Trigger::Declaration));
         }
@@ -714,6 +719,7 @@ fn end_turn(s: &mut State) -> Vec<LogEntry> {
 pub fn begin_turn(s: &mut State) -> Vec<LogEntry> {
     let mut log = vec![];
     let turn = s.turn;
+    s.declared.clear();
     for u in &mut s.units {
         u.searched = false;
         u.restrictions.retain(|(t, _)| *t >= turn);

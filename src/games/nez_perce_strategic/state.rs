@@ -57,6 +57,30 @@ impl Static {
     }
 }
 
+/// A map mark's place name in words: `fort:walla_walla` → `Fort Walla Walla`,
+/// `town:virginia_city` → `Virginia City`, `place:Lolo Pass` → `Lolo Pass`.
+pub fn place_label(mark: &str) -> String {
+    let (kind, id) = mark.split_once(':').unwrap_or(("", mark));
+    if kind == "place" {
+        return id.to_string();
+    }
+    let name = id
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if kind == "fort" {
+        format!("Fort {name}")
+    } else {
+        name
+    }
+}
+
 /// The phases of a strategic turn (B2.2). Indian supply (A) and Army supply (D) are
 /// determined as the phases before them end; reinforcements come at the start of the
 /// turn (seed_notes 000-5.2).
@@ -163,6 +187,10 @@ pub struct State {
     /// An Indian unit has left Idaho and its border hexes (B5.3.2).
     #[serde(default)]
     pub left_idaho: bool,
+    /// Hexes where the Indian player has declared combat this turn: one combat per
+    /// declaration (C1.0), so a hex is declared at most once a turn (B5.1).
+    #[serde(default)]
+    pub declared: Vec<Coord>,
     /// Whether the turn-25 position was reached (B4.4.5): `None` until turn 25 ends.
     pub position_reached: Option<bool>,
     /// Contacts waiting to be fought as tactical combats, the next first, each with the
@@ -207,6 +235,16 @@ impl State {
     /// A unit's rank.
     pub fn rank(&self, u: usize) -> Rank {
         self.def(u).rank
+    }
+    /// Strategic units' names, from their ids, joined by commas.
+    pub fn names(&self, ids: &[String]) -> String {
+        ids.iter()
+            .map(|id| {
+                self.find(id)
+                    .map_or(id.clone(), |u| self.def(u).name.clone())
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
     /// Whether a C7.2 restriction holds for a unit this turn.
     pub fn restricted(&self, u: usize, r: Restriction) -> bool {
@@ -269,5 +307,6 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         position_reached: None,
         combats: vec![],
         fighters: [None, None],
+        declared: vec![],
     }
 }

@@ -7,6 +7,7 @@
 mod campaign;
 mod conformance;
 mod play;
+mod review;
 
 use crate::util::root;
 use wargame::games::nez_perce_strategic::data::{Counters, Rank, Tables};
