@@ -127,3 +127,46 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_wargame")
 }
+
+/// Run `wargame script` on a path under the repository root: (passed, stdout).
+pub fn run_script(path: &str) -> (bool, String) {
+    let out = std::process::Command::new(bin())
+        .args(["script", path])
+        .current_dir(root())
+        .output()
+        .expect("run wargame");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+/// An independent rules review's scripts: every script in `dir` passes, and at least
+/// `min` of them ran.
+pub fn review_scripts_pass(dir: &str, min: usize) {
+    let (ok, text) = run_script(dir);
+    assert!(ok, "{text}");
+    let n: usize = text
+        .lines()
+        .last()
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(n >= min, "every review script ran: {text}");
+}
+
+/// A review's open findings (`open`, absent when none is open): each script must still
+/// fail; one that passes means the defect is fixed and its script moves to `fixed`.
+pub fn open_findings_still_fail(open: &str, fixed: &str) {
+    let Ok(entries) = std::fs::read_dir(root().join(open)) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let rel = format!("{open}/{}", e.file_name().to_string_lossy());
+        let (ok, text) = run_script(&rel);
+        assert!(
+            !ok,
+            "{rel} passes now: the defect is fixed, move it to {fixed}/\n{text}"
+        );
+    }
+}
