@@ -67,18 +67,19 @@ impl std::hash::Hasher for CoordHasher {
 /// hex it was entered from on that path.
 pub type Reached = HashMap<Coord, (u32, Option<Coord>), CoordHash>;
 
-/// A hex named by its printed number: column then row, both 1-based (`0712` is column 7,
-/// row 12).
+/// A hex named by its printed number: column then row (`0712` is column 7, row 12).
+/// Most maps number from 01; a map may start elsewhere (see [`HexMap::origin`]), so a
+/// coordinate may hold column or row 00.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Coord {
-    /// 1-based column, west to east.
+    /// Printed column, west to east.
     pub col: u8,
-    /// 1-based row, north to south.
+    /// Printed row, north to south.
     pub row: u8,
 }
 
 impl Coord {
-    /// Build a coordinate from 1-based column and row.
+    /// Build a coordinate from its printed column and row.
     pub const fn new(col: u8, row: u8) -> Self {
         Self { col, row }
     }
@@ -92,11 +93,11 @@ impl Coord {
         )
     }
 
-    /// The coordinate of a `hexx` axial hex, if it has a positive printed number.
+    /// The coordinate of a `hexx` axial hex, if it has a printed number (00-99).
     pub fn from_hex(h: Hex) -> Option<Self> {
         let [c, r] = h.to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat);
         let (c, r) = (c + 1, r + 1);
-        if (1..=99).contains(&c) && (1..=99).contains(&r) {
+        if (0..=99).contains(&c) && (0..=99).contains(&r) {
             Some(Self::new(c as u8, r as u8))
         } else {
             None
@@ -126,7 +127,7 @@ impl Coord {
             (Dir::NW, true) => (-1, 0),
         };
         let (nc, nr) = (c + dc + 1, r + dr + 1);
-        if (1..=99).contains(&nc) && (1..=99).contains(&nr) {
+        if (0..=99).contains(&nc) && (0..=99).contains(&nr) {
             Some(Coord::new(nc as u8, nr as u8))
         } else {
             None
@@ -136,9 +137,10 @@ impl Coord {
     /// Centre of the hex in world units for hexes of the given outer radius, with
     /// +y pointing north (as Bevy draws).
     pub fn center(self, size: f32) -> [f32; 2] {
-        let c = f32::from(self.col - 1);
-        let r = f32::from(self.row - 1);
-        let shove = if (self.col - 1) % 2 == 1 { 0.5 } else { 0.0 };
+        let c = f32::from(self.col) - 1.0;
+        let r = f32::from(self.row) - 1.0;
+        // Even printed columns are shoved half a hex south.
+        let shove = if self.col.is_multiple_of(2) { 0.5 } else { 0.0 };
         [size * 1.5 * c, -(size * 3f32.sqrt() * (r + shove))]
     }
 }
@@ -160,9 +162,6 @@ impl FromStr for Coord {
         }
         let col: u8 = s[..2].parse().map_err(|_| format!("bad column in '{s}'"))?;
         let row: u8 = s[2..].parse().map_err(|_| format!("bad row in '{s}'"))?;
-        if col == 0 || row == 0 {
-            return Err(format!("'{s}': columns and rows start at 01"));
-        }
         Ok(Coord::new(col, row))
     }
 }
@@ -219,6 +218,21 @@ pub struct Hexside {
     pub feature: String,
 }
 
+/// The usual first hex of a map, `0101`.
+fn first_hex() -> Coord {
+    Coord::new(1, 1)
+}
+
+/// Whether a map starts at `0101` (left out of saves, so older saves compare equal).
+fn is_first_hex(c: &Coord) -> bool {
+    *c == first_hex()
+}
+
+/// Whether a number is zero (left out of saves).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 /// A rectangular hex map: terrain (as indices into `terrain_names`), elevation level,
 /// marks and hexside features.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -227,6 +241,17 @@ pub struct HexMap {
     pub cols: u8,
     /// Number of rows.
     pub rows: u8,
+    /// The printed number of the north-west hex (`0101` on most maps; Battle of the
+    /// Rosebud's map starts at `1100`).
+    #[serde(default = "first_hex", skip_serializing_if = "is_first_hex")]
+    pub origin: Coord,
+    /// How many columns the printed numbers run behind the coordinates: 0 on most maps;
+    /// 1 on a map whose odd printed columns are the ones shoved half a hex south
+    /// (Battle of the Rosebud's), held one column on so that the geometry of
+    /// [`Coord`] (even columns shoved) holds. [`HexMap::label`] and
+    /// [`HexMap::parse`] convert.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub col_shift: u8,
     /// Terrain names, indexed by the values in `terrain`.
     pub terrain_names: Vec<String>,
     /// Terrain per hex, row-major from 0101.
@@ -246,6 +271,8 @@ impl HexMap {
         Self {
             cols,
             rows,
+            origin: first_hex(),
+            col_shift: 0,
             terrain_names: vec![terrain.to_string()],
             terrain: vec![0; n],
             level: vec![1; n],
@@ -256,19 +283,57 @@ impl HexMap {
 
     /// Whether a coordinate lies on this map.
     pub fn contains(&self, c: Coord) -> bool {
-        c.col >= 1 && c.row >= 1 && c.col <= self.cols && c.row <= self.rows
+        let (c0, r0) = (u32::from(self.origin.col), u32::from(self.origin.row));
+        let (c, r) = (u32::from(c.col), u32::from(c.row));
+        c >= c0 && r >= r0 && c < c0 + u32::from(self.cols) && r < r0 + u32::from(self.rows)
+    }
+
+    /// A hex's printed number (`4213`).
+    pub fn label(&self, c: Coord) -> String {
+        Coord::new(c.col.saturating_sub(self.col_shift), c.row).to_string()
+    }
+
+    /// The coordinate of a printed number, checked to be on the map.
+    pub fn parse(&self, s: &str) -> Result<Coord, String> {
+        let p: Coord = s.parse()?;
+        let c = Coord::new(p.col.saturating_add(self.col_shift), p.row);
+        if self.contains(c) {
+            Ok(c)
+        } else {
+            Err(format!(
+                "{} is off the map ({} to {})",
+                s.trim(),
+                self.label(self.origin),
+                self.label(Coord::new(self.last_col(), self.last_row()))
+            ))
+        }
+    }
+
+    /// The last column on the map (coordinate, not printed number).
+    pub fn last_col(&self) -> u8 {
+        self.origin.col + self.cols - 1
+    }
+
+    /// The last row on the map.
+    pub fn last_row(&self) -> u8 {
+        self.origin.row + self.rows - 1
     }
 
     /// Row-major index of a coordinate on the map.
     pub fn index(&self, c: Coord) -> Option<usize> {
-        self.contains(c)
-            .then(|| usize::from(c.row - 1) * usize::from(self.cols) + usize::from(c.col - 1))
+        self.contains(c).then(|| {
+            usize::from(c.row - self.origin.row) * usize::from(self.cols)
+                + usize::from(c.col - self.origin.col)
+        })
     }
 
     /// The coordinate at a row-major index.
     pub fn coord_at(&self, i: usize) -> Coord {
         let cols = usize::from(self.cols);
-        Coord::new((i % cols + 1) as u8, (i / cols + 1) as u8)
+        Coord::new(
+            (i % cols) as u8 + self.origin.col,
+            (i / cols) as u8 + self.origin.row,
+        )
     }
 
     /// Every coordinate on the map, row-major.
@@ -321,10 +386,10 @@ impl HexMap {
     /// Whether a hex lies on the given map edge.
     pub fn on_edge(&self, c: Coord, edge: Edge) -> bool {
         match edge {
-            Edge::North => c.row == 1,
-            Edge::South => c.row == self.rows,
-            Edge::West => c.col == 1,
-            Edge::East => c.col == self.cols,
+            Edge::North => c.row == self.origin.row,
+            Edge::South => c.row == self.last_row(),
+            Edge::West => c.col == self.origin.col,
+            Edge::East => c.col == self.last_col(),
         }
     }
 
@@ -351,6 +416,8 @@ impl HexMap {
         let mut out = HexMap {
             cols,
             rows: 0,
+            origin: first_hex(),
+            col_shift: 0,
             terrain_names: vec![],
             terrain: vec![],
             level: vec![],
@@ -572,7 +639,10 @@ mod tests {
             }
         }
         assert!("712".parse::<Coord>().is_err());
-        assert!("0007".parse::<Coord>().is_err());
+        // Column or row 00 is a printed number on some maps; a map refuses it when it
+        // starts at 01.
+        assert_eq!("0007".parse::<Coord>(), Ok(Coord::new(0, 7)));
+        assert!(HexMap::filled(3, 3, "open").parse("0007").is_err());
     }
 
     #[test]

@@ -23,9 +23,18 @@ pub struct MapTile {
     pub legend: BTreeMap<char, String>,
     /// One string per row, north to south; one character per column, west to east.
     pub terrain: Vec<String>,
-    /// One string per row of level digits `1`-`3`; omitted means all level 1.
+    /// One string per row of level digits (`1`-`3` unless the game allows more);
+    /// omitted means all level 1.
     #[serde(default)]
     pub levels: Vec<String>,
+    /// The printed number of the north-west hex; omitted means `"0101"`. Battle of the
+    /// Rosebud's map starts at `"1100"` (columns 11-47, rows from 00).
+    #[serde(default)]
+    pub first_hex: Option<String>,
+    /// Which printed columns are shoved half a hex south: `"even"` (omitted; 02, 04,
+    /// ...) or `"odd"` (Battle of the Rosebud's map, where 4213 and 4312 touch).
+    #[serde(default)]
+    pub shoved_columns: Option<String>,
     /// Marked hexes (`("0507", "prepared")`).
     #[serde(default)]
     pub marks: Vec<(String, String)>,
@@ -35,19 +44,55 @@ pub struct MapTile {
     pub hexsides: Vec<(String, Dir, String)>,
 }
 
-/// Load one map tile, checking its shape.
+/// Load one map tile, checking its shape (levels 1-3).
 pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
+    load_tile_levels(path, 1..=3)
+}
+
+/// Load one map tile whose level digits may run over `levels` (a game with higher
+/// ground than the standard three levels), checking its shape.
+pub fn load_tile_levels(
+    path: &Path,
+    levels: std::ops::RangeInclusive<u8>,
+) -> Result<MapTile, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let tile: MapTile = parse_ron(&file, &text)?;
+    let shift = match tile.shoved_columns.as_deref() {
+        None | Some("even") => 0,
+        Some("odd") => 1,
+        Some(x) => {
+            return Err(error_near(
+                &file,
+                &text,
+                "shoved_columns",
+                format!("shoved_columns is \"even\" or \"odd\", not \"{x}\""),
+            ));
+        }
+    };
+    // Tile hexes are printed numbers; the checks below work on coordinates.
+    let coord = |h: &str| -> Result<Coord, String> {
+        let p: Coord = h.parse()?;
+        Ok(Coord::new(p.col + shift, p.row))
+    };
+    let printed = |c: Coord| Coord::new(c.col - shift, c.row);
+    let origin = match &tile.first_hex {
+        None => Coord::new(1 + shift, 1),
+        Some(h) => coord(h).map_err(|e| error_near(&file, &text, "first_hex", e))?,
+    };
     let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
-    if cols == 0 || cols > 99 || tile.terrain.len() > 99 {
+    if cols == 0
+        || usize::from(printed(origin).col) + cols > 100
+        || tile.terrain.is_empty()
+        || usize::from(origin.row) + tile.terrain.len() > 100
+    {
         return Err(error_near(
             &file,
             &text,
             "terrain",
             format!(
-                "a map tile needs 1 to 99 rows of 1 to 99 hexes (found {} rows of {cols})",
+                "a map tile needs 1 to 99 rows and columns, numbered from {} up to 99 at most (found {} rows of {cols})",
+                printed(origin),
                 tile.terrain.len()
             ),
         ));
@@ -84,10 +129,9 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
         for (k, (byte, ch)) in row.char_indices().enumerate() {
             if !tile.legend.contains_key(&ch) {
                 let msg = format!(
-                    "terrain row {}, hex {:02}{:02}: '{ch}' is not in the legend ({})",
+                    "terrain row {}, hex {}: '{ch}' is not in the legend ({})",
                     i + 1,
-                    k + 1,
-                    i + 1,
+                    printed(Coord::new(origin.col + k as u8, origin.row + i as u8)),
                     keys.join(", ")
                 );
                 return Err(match row_at[i] {
@@ -113,21 +157,32 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
             ));
         }
         for (i, row) in tile.levels.iter().enumerate() {
-            if row.chars().count() != cols || !row.chars().all(|c| ('1'..='3').contains(&c)) {
+            let ok = |c: char| c.to_digit(10).is_some_and(|d| levels.contains(&(d as u8)));
+            if row.chars().count() != cols || !row.chars().all(ok) {
                 return Err(error_near(
                     &file,
                     &text,
                     row,
-                    format!("levels row {} must be {cols} digits 1-3", i + 1),
+                    format!(
+                        "levels row {} must be {cols} digits {}-{}",
+                        i + 1,
+                        levels.start(),
+                        levels.end()
+                    ),
                 ));
             }
         }
     }
+    let rows = tile.terrain.len();
+    let on_tile = |c: Coord| {
+        c.col >= origin.col
+            && c.row >= origin.row
+            && usize::from(c.col - origin.col) < cols
+            && usize::from(c.row - origin.row) < rows
+    };
     for (hex, _) in &tile.marks {
-        let c: Coord = hex
-            .parse()
-            .map_err(|e: String| error_near(&file, &text, hex, e))?;
-        if usize::from(c.col) > cols || usize::from(c.row) > tile.terrain.len() {
+        let c: Coord = coord(hex).map_err(|e: String| error_near(&file, &text, hex, e))?;
+        if !on_tile(c) {
             return Err(error_near(
                 &file,
                 &text,
@@ -136,8 +191,6 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
             ));
         }
     }
-    let rows = tile.terrain.len();
-    let on_tile = |c: Coord| usize::from(c.col) <= cols && usize::from(c.row) <= rows;
     let mut from = locate_from(&text, "hexsides", 0).unwrap_or(0);
     let mut seen = std::collections::BTreeSet::new();
     for (hex, dir, feature) in &tile.hexsides {
@@ -153,10 +206,11 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
             }
             None => error_near(&file, &text, hex, msg),
         };
-        let c: Coord = hex.parse().map_err(&fail)?;
+        let c: Coord = coord(hex).map_err(&fail)?;
         if !on_tile(c) {
             return Err(fail(format!(
-                "hexside at {hex} is off the map ({cols} columns, {rows} rows)"
+                "hexside at {hex} is off the map ({cols} columns, {rows} rows from {})",
+                printed(origin)
             )));
         }
         let Some(other) = c.step(*dir).filter(|o| on_tile(*o)) else {
@@ -167,7 +221,9 @@ pub fn load_tile(path: &Path) -> Result<MapTile, DataError> {
         let key = if c < other { (c, other) } else { (other, c) };
         if !seen.insert(key) {
             return Err(fail(format!(
-                "the side between {c} and {other} is listed twice (one feature per hexside): {feature}"
+                "the side between {} and {} is listed twice (one feature per hexside): {feature}",
+                printed(c),
+                printed(other)
             )));
         }
     }
@@ -190,6 +246,12 @@ pub fn tile_to_map(t: &MapTile) -> HexMap {
             terrain.push(idx as u8);
         }
     }
+    let shift = u8::from(t.shoved_columns.as_deref() == Some("odd"));
+    let coord = |h: &str| {
+        h.parse::<Coord>()
+            .ok()
+            .map(|p| Coord::new(p.col + shift, p.row))
+    };
     let level = if t.levels.is_empty() {
         vec![1; terrain.len()]
     } else {
@@ -200,13 +262,19 @@ pub fn tile_to_map(t: &MapTile) -> HexMap {
     };
     let mut marks: BTreeMap<Coord, Vec<String>> = BTreeMap::new();
     for (h, m) in &t.marks {
-        if let Ok(c) = h.parse::<Coord>() {
+        if let Some(c) = coord(h) {
             marks.entry(c).or_default().push(m.clone());
         }
     }
     HexMap {
         cols,
         rows,
+        origin: t
+            .first_hex
+            .as_deref()
+            .and_then(coord)
+            .unwrap_or(Coord::new(1 + shift, 1)),
+        col_shift: shift,
         terrain_names: names,
         terrain,
         level,
@@ -216,11 +284,73 @@ pub fn tile_to_map(t: &MapTile) -> HexMap {
             .iter()
             .filter_map(|(h, dir, feature)| {
                 Some(Hexside {
-                    hex: h.parse().ok()?,
+                    hex: coord(h)?,
                     dir: *dir,
                     feature: feature.clone(),
                 })
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(name: &str, text: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("maptile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    const ODD: &str = r#"(
+    id: "t", name: "t", source: Reconstruction("test"),
+    first_hex: "4111", shoved_columns: "odd",
+    legend: {'.': "clear"},
+    terrain: ["...", "...", "..."],
+    levels: ["145", "122", "141"],
+    marks: [("4213", "hill")],
+    hexsides: [("4213", NE, "creek")],
+)"#;
+
+    #[test]
+    fn a_tile_numbered_from_another_first_hex_with_odd_columns_shoved() {
+        let t = load_tile_levels(&write("odd.ron", ODD), 1..=9).unwrap();
+        let m = tile_to_map(&t);
+        let a = m.parse("4213").unwrap();
+        let b = m.parse("4312").unwrap();
+        // Battle of the Rosebud, 10.D: 4312 attacks 4213 across a creek.
+        assert_eq!(a.distance(b), 1, "4213 and 4312 touch");
+        assert_eq!(m.hexside(a, b), Some("creek"));
+        assert!(m.has_mark(a, "hill"));
+        assert_eq!(m.level(a), 4, "10.D: 4213 is Level 4");
+        assert_eq!(m.level(b), 2, "10.D: 4312 is Level 2");
+        assert_eq!(m.level(m.parse("4311").unwrap()), 5);
+        assert_eq!(m.label(a), "4213");
+        assert_eq!(m.label(m.origin), "4111");
+        assert!(m.parse("4011").is_err(), "west of the first column");
+        assert!(m.parse("4114").is_err(), "south of the last row");
+        assert_eq!(m.coords().count(), 9);
+        assert!(m.on_edge(m.parse("4111").unwrap(), crate::core::hexmap::Edge::North));
+        assert!(m.on_edge(m.parse("4313").unwrap(), crate::core::hexmap::Edge::East));
+    }
+
+    #[test]
+    fn level_digits_are_checked_against_the_game_range() {
+        let p = write("levels.ron", ODD);
+        let e = load_tile(&p).unwrap_err().to_string();
+        assert!(e.contains("digits 1-3"), "{e}");
+        let bad = ODD.replace("\"odd\"", "\"sideways\"");
+        let e = load_tile_levels(&write("bad.ron", &bad), 1..=9)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("shoved_columns"), "{e}");
+        let off = ODD.replace("(\"4213\", NE", "(\"4413\", NE");
+        let e = load_tile_levels(&write("off.ron", &off), 1..=9)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("4413 is off the map"), "{e}");
     }
 }

@@ -456,7 +456,9 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Cross { unit, to } => {
             format!("{}: try to cross the river into {to} (B4.4.2)", name(unit))
         }
-        Action::Declare { hex } => format!("Declare combat in {hex} (B5.3)"),
+        Action::Declare { hex } => format!("Declare combat in {hex} (B5.1, B5.3)"),
+        Action::Leave { unit } => format!("{} stays out of this combat (B5.1)", name(unit)),
+        Action::Commit => "Declare the combat with the units still in it (B5.1)".to_string(),
         Action::Search { hex } => format!("Search {hex} (B5.2)"),
         Action::Unsupply { unit } => format!("{} goes without supply (B3.0)", name(unit)),
         Action::End => "End the phase".to_string(),
@@ -479,6 +481,15 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        if let Some((hex, units)) = &s.declaring {
+            ui.colored_label(
+                egui::Color32::from_rgb(240, 200, 80),
+                format!(
+                    "Declaring combat in {hex} with {}. Leave out any unit that should not engage, then declare (B5.1).",
+                    s.names(units)
+                ),
+            );
+        }
         if let Some((c, _)) = s.combats.first()
             && play::choosing(s).is_some()
         {

@@ -11,6 +11,7 @@ mod gui;
 mod harvest;
 mod nez_perce_strategic;
 mod nez_perce_tactical;
+mod rosebud;
 mod scenarios;
 mod toy;
 mod util;

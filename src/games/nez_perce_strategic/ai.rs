@@ -2,7 +2,7 @@
 //! strategic level, so a sampled world is the position with fresh dice (the default).
 //! The evaluation projects the D2.0 margin: the Army's points so far, against the
 //! points each Indian unit would score if it keeps going (in Canada, or likely to get
-//! there in the turns left), less the danger of the Army units that can reach it. The
+//! there in the turns left and through the turns on the way), less the danger of the Army units that can reach it. The
 //! distances come from [`Fields`]: movement-point costs over the map (terrain, towns,
 //! an expected delay at a major river), computed once a campaign and shared by every
 //! sampled world.
@@ -29,6 +29,10 @@ impl GameId for Nested<NezPerceStrategic> {
 /// plus the turns a failed roll loses (B4.4.2: a failed roll ends the move; the odds are
 /// one or two in six), as an average.
 const RIVER_DELAY: u32 = 8;
+/// The chance a band travels one more turn without the Army bringing it to battle, as
+/// the evaluation reckons it: it makes the way to Canada worth shortening even while
+/// the turns left are plenty.
+const SAFE_TURN: f64 = 0.95;
 /// "Unreachable".
 const FAR: u32 = u32::MAX / 4;
 
@@ -270,7 +274,10 @@ pub fn projected_margin(s: &State) -> f64 {
                 d.to_goal(h, true)
             };
             let need = f64::from(goal) / f64::from(s.def(u).normal.max(1));
-            1.0 / (1.0 + ((need - turns_left) / 1.5).exp())
+            // In time, and through every turn still to travel: each turn on the way is
+            // another turn the Army may find the band, so the nearer the better even
+            // while time is plenty.
+            SAFE_TURN.powf(need) / (1.0 + ((need - turns_left) / 1.5).exp())
         };
         indian += f64::from(braves)
             * (f64::from(v.brave_us) + f64::from(v.brave_canada - v.brave_us) * p);

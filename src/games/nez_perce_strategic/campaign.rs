@@ -314,6 +314,14 @@ impl Rules for NezPerceStrategic {
             "phase" => return Some(format!("{:?}", state.phase)),
             "combats" => return Some(state.combats.len().to_string()),
             "lodges_lost" => return Some(state.losses.lodges().to_string()),
+            "declaring" => {
+                return Some(
+                    state
+                        .declaring
+                        .as_ref()
+                        .map_or("-".into(), |(h, u)| format!("{h}: {}", u.join(","))),
+                );
+            }
             _ => {}
         }
         let (id, what) = key.split_once('.')?;
@@ -323,6 +331,14 @@ impl Rules for NezPerceStrategic {
             "mp" => Some(state.units[u].mp_left.to_string()),
             "supplied" => Some(state.units[u].supplied.to_string()),
             "lost" => Some(state.units[u].lost.join(",")),
+            "restrictions" => Some(
+                state.units[u]
+                    .restrictions
+                    .iter()
+                    .map(|(t, r)| format!("{r:?} on turn {t}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             _ => None,
         }
     }

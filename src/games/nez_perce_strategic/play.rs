@@ -37,11 +37,21 @@ pub enum Action {
         /// The hex across.
         to: Coord,
     },
-    /// `declare 0910`: the Indian player declares combat in a hex (B5.1).
+    /// `declare 0910`: the Indian player starts a declaration of combat in a hex
+    /// (B5.1), with every unit there that may take part; `leave` then leaves some out
+    /// and `commit` makes it.
     Declare {
         /// The hex.
         hex: Coord,
     },
+    /// `leave ollokot`: the unit stays out of the combat being declared (B5.1: the
+    /// Indian player "states which, if any, of his units ... wish to engage").
+    Leave {
+        /// The unit.
+        unit: String,
+    },
+    /// `commit`: make the declaration with the units still in it (B5.1).
+    Commit,
     /// `search 0910`: the Army searches a hex it shares with Indian units (B5.2).
     Search {
         /// The hex.
@@ -72,6 +82,8 @@ impl fmt::Display for Action {
             Action::Move { unit, to } => write!(f, "move {unit} {to}"),
             Action::Cross { unit, to } => write!(f, "cross {unit} {to}"),
             Action::Declare { hex } => write!(f, "declare {hex}"),
+            Action::Leave { unit } => write!(f, "leave {unit}"),
+            Action::Commit => write!(f, "commit"),
             Action::Search { hex } => write!(f, "search {hex}"),
             Action::Unsupply { unit } => write!(f, "unsupply {unit}"),
             Action::End => write!(f, "end"),
@@ -99,6 +111,10 @@ impl FromStr for Action {
                 to: hex(h)?,
             }),
             ["declare", h] => Ok(Action::Declare { hex: hex(h)? }),
+            ["leave", u] => Ok(Action::Leave {
+                unit: u.to_string(),
+            }),
+            ["commit"] => Ok(Action::Commit),
             ["search", h] => Ok(Action::Search { hex: hex(h)? }),
             ["unsupply", u] => Ok(Action::Unsupply {
                 unit: u.to_string(),
@@ -111,7 +127,7 @@ impl FromStr for Action {
                     .map_err(|_| format!("'{s}': the level is a number 1-5"))?,
             }),
             _ => Err(format!(
-                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, search CCRR, unsupply U, end, fight, computer N)"
+                "'{s}' is not a strategic action (fast U, move U CCRR, cross U CCRR, declare CCRR, leave U, commit, search CCRR, unsupply U, end, fight, computer N)"
             )),
         }
     }
@@ -314,6 +330,14 @@ pub fn legal(s: &State) -> Vec<Action> {
             }
         }
         Phase::IndianDeclare => {
+            if let Some((_, units)) = &s.declaring {
+                // B5.1: the player states which units engage; at least one must.
+                if units.len() > 1 {
+                    out.extend(units.iter().map(|u| Action::Leave { unit: u.clone() }));
+                }
+                out.push(Action::Commit);
+                return out;
+            }
             for c in declarable(s) {
                 out.push(Action::Declare { hex: c });
             }
@@ -462,11 +486,32 @@ pub fn apply(s: &mut State, a: &Action) -> Result<(Vec<LogEntry>, Option<Combat>
             }
         }
         Action::Declare { hex } => {
-            s.declared.push(*hex);
-            combat = Some(combat_in(s, *hex, Trigger::Declaration));
+            let all = combat_in(s, *hex, Trigger::Declaration).indian;
+            s.declaring = Some((*hex, all));
+        }
+        Action::Leave { unit } => {
+            if let Some((_, units)) = &mut s.declaring {
+                units.retain(|u| u != unit);
+            }
+        }
+        Action::Commit => {
+            let Some((hex, units)) = s.declaring.take() else {
+                return Err(RuleError::new("no declaration is being made"));
+            };
+            s.declared.push(hex);
+            let mut c = combat_in(s, hex, Trigger::Declaration);
+            c.indian.retain(|u| units.contains(u));
+            let names: Vec<String> = c
+                .indian
+                .iter()
+                .filter_map(|u| s.find(u))
+                .map(|u| s.def(u).name.clone())
+                .collect();
             log.push(LogEntry::public(format!(
-                "The Indian player declares combat in {hex} (B5.1)"
+                "The Indian player declares combat in {hex} with {} (B5.1)",
+                names.join(", ")
             )));
+            combat = Some(c);
         }
         Action::Search { hex } => {
             let army: Vec<usize> = s.at(*hex, Side::Army).collect();

@@ -191,6 +191,11 @@ pub struct State {
     /// declaration (C1.0), so a hex is declared at most once a turn (B5.1).
     #[serde(default)]
     pub declared: Vec<Coord>,
+    /// A declaration being made (B5.1): the hex and the Indian units that join it so
+    /// far. It starts with every unit that may take part; the player leaves some out,
+    /// then commits.
+    #[serde(default)]
+    pub declaring: Option<(Coord, Vec<String>)>,
     /// Whether the turn-25 position was reached (B4.4.5): `None` until turn 25 ends.
     pub position_reached: Option<bool>,
     /// Contacts waiting to be fought as tactical combats, the next first, each with the
@@ -308,5 +313,6 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         combats: vec![],
         fighters: [None, None],
         declared: vec![],
+        declaring: None,
     }
 }

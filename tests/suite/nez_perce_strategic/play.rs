@@ -101,6 +101,8 @@ fn the_notation_round_trips() {
         "move perry 0810",
         "cross ollokot 0608",
         "declare 0910",
+        "leave ollokot",
+        "commit",
         "search 0910",
         "unsupply perry",
         "end",
@@ -281,6 +283,44 @@ fn b5_3_1_no_declaration_before_an_army_contact_in_turns_1_to_9() {
     assert_eq!(legal(&s), ["end"]);
     s.army_contacted = true;
     assert!(legal(&s).contains(&"declare 0910".to_string()));
+}
+
+#[test]
+fn b5_1_the_indian_player_states_which_units_in_the_hex_engage() {
+    let mut s = state();
+    clear(&mut s);
+    put(&mut s, "ollokot", "0910");
+    put(&mut s, "white_bird", "0910");
+    put(&mut s, "village", "0910");
+    put(&mut s, "perry", "0910");
+    s.phase = Phase::IndianDeclare;
+    s.army_contacted = true;
+    assert_eq!(
+        act(&mut s, "declare 0910"),
+        None,
+        "a declaration is stated first"
+    );
+    let l = legal(&s);
+    for a in [
+        "leave ollokot",
+        "leave white_bird",
+        "leave village",
+        "commit",
+    ] {
+        assert!(l.contains(&a.to_string()), "{a} in {l:?}");
+    }
+    assert!(
+        !l.contains(&"end".to_string()),
+        "finish the declaration first"
+    );
+    act(&mut s, "leave village");
+    act(&mut s, "leave white_bird");
+    assert_eq!(legal(&s), ["commit"], "at least one unit engages");
+    let combat = act(&mut s, "commit").expect("the declared combat");
+    assert_eq!(combat.indian, ["ollokot"]);
+    assert_eq!(combat.army, ["perry"]);
+    assert!(s.declaring.is_none());
+    assert!(s.declared.contains(&c("0910")));
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 #[test]
 fn the_rules_review_scripts_all_pass() {
-    crate::util::review_scripts_pass("tests/scripts/nez_perce_strategic", 47);
+    crate::util::review_scripts_pass("tests/scripts/nez_perce_strategic", 49);
 }
 
 #[test]
