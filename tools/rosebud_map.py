@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generate and check the hex map of "The Battle of the Rosebud" (Legion Wargames),
-17 June 1876: tools/rosebud/draft/maps/rosebud.ron (moved to scenarios/rosebud/maps/ when the game is registered).
+17 June 1876: scenarios/rosebud/maps/rosebud.ron.
 
 The seed (shared/seeds/003) lost its map.  Every hex here is a RECONSTRUCTION drawn on
 the public geography of the field (docs/reconstructions-rosebud-map.md), pinned to the
@@ -76,7 +76,7 @@ OPP = {d: DIRS[(i + 3) % 6] for i, d in enumerate(DIRS)}
 SQ3 = math.sqrt(3.0)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MAP_PATH = os.path.join(HERE, "rosebud", "draft", "maps", "rosebud.ron")
+MAP_PATH = os.path.join(HERE, "..", "scenarios", "rosebud", "maps", "rosebud.ron")
 
 NONE_CH = "x"                # the odd columns' row 15: not on the printed map
 LEGEND = {".": "clear", "W": "light_woods", "R": "rocks", "M": "marsh", NONE_CH: "none"}

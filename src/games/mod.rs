@@ -5,6 +5,7 @@
 pub mod harvest;
 pub mod nez_perce_strategic;
 pub mod nez_perce_tactical;
+pub mod rosebud;
 pub mod wind;
 
 use crate::core::error::DataError;
@@ -21,6 +22,7 @@ pub fn registry() -> Registry {
         &wind::def::DEF,
         &nez_perce_tactical::def::DEF,
         &nez_perce_strategic::def::DEF,
+        &rosebud::def::DEF,
     ])
 }
 

@@ -119,9 +119,24 @@ pub fn spawn_map(
     let mut mats: Vec<TerrainMats> = Vec::new();
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     let rot = Quat::from_rotation_z(FRAC_PI_6);
+    // Level rings, light tan at Level 2 deepening to dark brown at 5 and above.
+    let rings: Vec<Handle<ColorMaterial>> = (2..=9u8)
+        .map(|l| {
+            let t = f32::from(l.min(5) - 2) / 3.0;
+            let a = Vec3::new(0.86, 0.76, 0.58);
+            let b = Vec3::new(0.52, 0.38, 0.22);
+            let c = a.lerp(b, t);
+            materials.add(Color::srgb(c.x, c.y, c.z))
+        })
+        .collect();
     for c in map.coords() {
         let name = map.terrain_name(c).unwrap_or("open").to_string();
-        let (base, l2, l3) = match mats.iter().find(|m| m.0 == name) {
+        // A cell of the tile that is not a printed hex (Battle of the Rosebud's shoved
+        // columns end a row sooner).
+        if name == "none" {
+            continue;
+        }
+        let (base, _l2, _l3) = match mats.iter().find(|m| m.0 == name) {
             Some(m) => (m.1.clone(), m.2.clone(), m.3.clone()),
             None => {
                 let col = terrain_colour(&name);
@@ -148,7 +163,7 @@ pub fn spawn_map(
         ));
         let level = map.level(c);
         if level >= 2 {
-            let ring = if level >= 3 { l3 } else { l2 };
+            let ring = rings[usize::from(level.min(9) - 2)].clone();
             commands.spawn((
                 BoardEntity,
                 Mesh2d(level_ring.clone()),
@@ -171,7 +186,7 @@ pub fn spawn_map(
         }
         commands.spawn((
             BoardEntity,
-            Text2d::new(c.to_string()),
+            Text2d::new(map.label(c)),
             TextFont::from_font_size(8.0),
             TextColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
             Transform::from_xyz(p.x, p.y + HEX * 0.62, 0.3),

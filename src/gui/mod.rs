@@ -13,6 +13,7 @@ pub mod nez_perce;
 pub mod nez_perce_strategic;
 pub mod playing;
 pub mod result;
+pub mod rosebud;
 pub mod screenshot;
 pub mod wind;
 
@@ -86,6 +87,7 @@ impl Plugin for ShellPlugin {
                 wind::plugin,
                 nez_perce::plugin,
                 nez_perce_strategic::plugin,
+                rosebud::plugin,
                 ai::plugin,
             ))
             .add_systems(PreStartup, spawn_camera)

@@ -275,7 +275,7 @@ fn a_missing_value_or_argument_is_refused_with_status_2() {
 fn check_all_shipped_data() {
     let (code, out, _) = run(&["check", "scenarios", "rules"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("33 file(s) checked, 0 invalid"), "{out}");
+    assert!(out.contains("37 file(s) checked, 0 invalid"), "{out}");
     for f in [
         "ok   scenarios/nez_perce_strategic/campaign.ron: campaign",
         "ok   scenarios/nez_perce_strategic/maps/strategic.ron: strategic map",
@@ -288,6 +288,10 @@ fn check_all_shipped_data() {
         "ok   scenarios/moved_like_the_wind/apache_wars.ron",
         "ok   scenarios/moved_like_the_wind/maps/apache_wars.ron: area map",
         "ok   rules/moved_like_the_wind/tables.ron",
+        "ok   scenarios/rosebud/battle.ron: scenario rosebud/battle",
+        "ok   scenarios/rosebud/maps/rosebud.ron: battle map (37x16 hexes from 1100",
+        "ok   rules/rosebud/counters.ron: counters",
+        "ok   rules/rosebud/tables.ron: rules tables",
     ] {
         assert!(out.contains(f), "{f}: {out}");
     }

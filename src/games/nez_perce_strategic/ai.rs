@@ -33,6 +33,14 @@ const RIVER_DELAY: u32 = 8;
 /// the evaluation reckons it: it makes the way to Canada worth shortening even while
 /// the turns left are plenty.
 const SAFE_TURN: f64 = 0.95;
+/// How many turns behind schedule halve and then quarter the chance of arriving in
+/// time: a wide spread keeps a pull toward Canada while the bands are behind it.
+const LATE_SPREAD: f64 = 4.0;
+/// The margin (D2.0 points) that moves the evaluation most of the way from even.
+const MARGIN_SCALE: f64 = 60.0;
+/// Points of the margin for each brave unit (Lodges twice) that an Army unit one turn
+/// away puts at risk.
+const DANGER: f64 = 0.5;
 /// "Unreachable".
 const FAR: u32 = u32::MAX / 4;
 
@@ -273,11 +281,14 @@ pub fn projected_margin(s: &State) -> f64 {
             } else {
                 d.to_goal(h, true)
             };
-            let need = f64::from(goal) / f64::from(s.def(u).normal.max(1));
+            // One turn in four may be Fast (B4.3).
+            let d = s.def(u);
+            let pace = (3.0 * f64::from(d.normal) + f64::from(d.fast.max(d.normal))) / 4.0;
+            let need = f64::from(goal) / pace.max(1.0);
             // In time, and through every turn still to travel: each turn on the way is
             // another turn the Army may find the band, so the nearer the better even
             // while time is plenty.
-            SAFE_TURN.powf(need) / (1.0 + ((need - turns_left) / 1.5).exp())
+            SAFE_TURN.powf(need) / (1.0 + ((need - turns_left) / LATE_SPREAD).exp())
         };
         indian += f64::from(braves)
             * (f64::from(v.brave_us) + f64::from(v.brave_canada - v.brave_us) * p);
@@ -294,7 +305,7 @@ pub fn projected_margin(s: &State) -> f64 {
             danger += (-near).exp() * f64::from(braves + 2 * lodges);
         }
     }
-    army_now - indian + 1.5 * danger
+    army_now - indian + DANGER * danger
 }
 
 impl Knowledge for NezPerceStrategic {
@@ -302,8 +313,10 @@ impl Knowledge for NezPerceStrategic {
         if let Some(o) = Self::outcome(state) {
             return result_value(&o, seat);
         }
-        // The Draw band of D2.0 is 20-40: its middle is even.
-        let v = squash((projected_margin(state) - 30.0) / 25.0);
+        // The Draw band of D2.0 is 20-40: its middle is even. Margins run from about
+        // -150 (every band safe in Canada) to +150, so the scale is wide enough that a
+        // side far ahead still sees what would put it further ahead.
+        let v = squash((projected_margin(state) - 30.0) / MARGIN_SCALE);
         if seat == Side::Army.seat() {
             v
         } else {

@@ -1,0 +1,114 @@
+//! The actions of *Battle of the Rosebud* in text notation (`move a_2cav 3412`), which
+//! parses back. Hexes are written as printed on the map (`4213`), columns 11-47 from
+//! row 00.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A mode a unit changes to (8D).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModeChange {
+    /// `mount`: onto the horses its Holder holds in its hex (8D2b).
+    Mount,
+    /// `dismount`: off its horses, placing its Holder (8D2a).
+    Dismount,
+    /// `prone`: lie down (8C).
+    Prone,
+    /// `stand`: up from Prone, Dismounted (8D1).
+    Stand,
+}
+
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// `enter crow_king 2000 mounted`: a unit or Leader enters the map on turn 1 (18).
+    Enter {
+        /// The unit or Leader.
+        unit: String,
+        /// The printed hex entered.
+        hex: String,
+        /// Enter Mounted (else Dismounted, with its Holder).
+        mounted: bool,
+    },
+    /// `move a_2cav 3412`: one hex (7A).
+    Move {
+        /// The unit or Leader.
+        unit: String,
+        /// The printed hex entered.
+        hex: String,
+    },
+    /// `mount a_2cav`, `dismount a_2cav`, `prone a_2cav`, `stand a_2cav` (8D).
+    Mode {
+        /// The unit.
+        unit: String,
+        /// The change.
+        change: ModeChange,
+    },
+    /// `end`: end the phase.
+    End,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Enter { unit, hex, mounted } => write!(
+                f,
+                "enter {unit} {hex} {}",
+                if *mounted { "mounted" } else { "dismounted" }
+            ),
+            Action::Move { unit, hex } => write!(f, "move {unit} {hex}"),
+            Action::Mode { unit, change } => {
+                let w = match change {
+                    ModeChange::Mount => "mount",
+                    ModeChange::Dismount => "dismount",
+                    ModeChange::Prone => "prone",
+                    ModeChange::Stand => "stand",
+                };
+                write!(f, "{w} {unit}")
+            }
+            Action::End => write!(f, "end"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let w: Vec<&str> = s.split_whitespace().collect();
+        let hex = |h: &str| {
+            if h.len() == 4 && h.bytes().all(|b| b.is_ascii_digit()) {
+                Ok(h.to_string())
+            } else {
+                Err(format!(
+                    "'{s}': '{h}' is not a hex number (four digits, e.g. 4213)"
+                ))
+            }
+        };
+        let mode = |u: &str, change| {
+            Ok(Action::Mode {
+                unit: u.to_string(),
+                change,
+            })
+        };
+        match w.as_slice() {
+            ["enter", u, h, m @ ("mounted" | "dismounted")] => Ok(Action::Enter {
+                unit: u.to_string(),
+                hex: hex(h)?,
+                mounted: *m == "mounted",
+            }),
+            ["move", u, h] => Ok(Action::Move {
+                unit: u.to_string(),
+                hex: hex(h)?,
+            }),
+            ["mount", u] => mode(u, ModeChange::Mount),
+            ["dismount", u] => mode(u, ModeChange::Dismount),
+            ["prone", u] => mode(u, ModeChange::Prone),
+            ["stand", u] => mode(u, ModeChange::Stand),
+            ["end"] => Ok(Action::End),
+            _ => Err(format!(
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, end)"
+            )),
+        }
+    }
+}

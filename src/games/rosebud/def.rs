@@ -1,0 +1,138 @@
+//! *Battle of the Rosebud*'s entry in the game registry: two seats, the scenario
+//! screen's summary (every reconstruction listed), sessions, and the checks of its map,
+//! rules and scenario files.
+
+use super::Rosebud;
+use super::setup;
+use crate::core::error::DataError;
+use crate::core::registry::{FileKind, GameDef, OptionDef, ScenarioInfo, ScenarioRef, Start};
+use crate::core::session::{GameSession, Session};
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The registry entry.
+pub struct Def;
+
+/// Battle of the Rosebud in the registry.
+pub static DEF: Def = Def;
+
+impl GameDef for Def {
+    fn id(&self) -> &'static str {
+        setup::GAME
+    }
+    fn name(&self) -> &'static str {
+        "Battle of the Rosebud (in progress)"
+    }
+    fn blurb(&self) -> &'static str {
+        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. In progress: movement and modes only"
+    }
+    fn score_name(&self) -> &'static str {
+        "victory points"
+    }
+    fn seat_range(&self, _options: &[String]) -> RangeInclusive<u8> {
+        2..=2
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        &[]
+    }
+    fn scenario_info(&self, root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
+        let st = setup::load_static(root, &setup::scenario_path(root, id))?;
+        let t = &st.tables;
+        let mut notes = st.scenario.notes.clone();
+        for r in &t.terrain {
+            if r.source.is_reconstruction() {
+                notes.push(format!(
+                    "{}: {} MP Mounted, {} Dismounted: {}",
+                    r.name,
+                    r.mounted_mp,
+                    r.dismounted_mp,
+                    r.source.label()
+                ));
+            }
+        }
+        for r in &t.hexsides {
+            if r.source.is_reconstruction() {
+                notes.push(format!("{} hexside: {}", r.name, r.source.label()));
+            }
+        }
+        notes.push(format!("Victory Levels: {}", t.victory.source.label()));
+        Ok(ScenarioInfo {
+            id: id.to_string(),
+            name: st.scenario.name.clone(),
+            subtitle: format!(
+                "{} turns of {} minutes from 08:00; the Indian player moves first (18)",
+                t.turns.count, t.turns.minutes
+            ),
+            background: st.scenario.description.clone(),
+            victory: "17: victory points as they occur (in this version only Crook's Hill, Conical Hill and Andrew's Point, taken by US Cavalry or Infantry); at the end the higher total over the lower gives the level on the Victory Levels Chart".into(),
+            length: format!(
+                "{} turns, or until one side has no units on the map (18)",
+                t.turns.count
+            ),
+            notes,
+            hidden: false,
+            manual_setup: false,
+            skip_options: vec![],
+        })
+    }
+    fn new_session(
+        &self,
+        root: &Path,
+        scenario: ScenarioRef<'_>,
+        start: &Start,
+    ) -> Result<Box<dyn GameSession>, DataError> {
+        let path = match scenario {
+            ScenarioRef::Id(id) => setup::scenario_path(root, id),
+            ScenarioRef::Path(p) => p.to_path_buf(),
+        };
+        let stat = setup::load_static(root, &path)?;
+        let id = format!("{}/{}", setup::GAME, stat.scenario.id);
+        let s = setup::new_state(Arc::new(stat), start.seed);
+        let mut session = Session::<Rosebud>::new(id, start.seed, s);
+        session.options = start.options.clone();
+        Ok(Box::new(session))
+    }
+    fn check(&self, root: &Path, path: &Path, kind: FileKind) -> Result<String, DataError> {
+        match kind {
+            FileKind::Map => {
+                let (t, _) = setup::load_rules(root)?;
+                let m = setup::load_map_file(path, &t)?;
+                Ok(format!(
+                    "battle map ({}x{} hexes from {}, {} hexside features)",
+                    m.cols,
+                    m.rows,
+                    m.label(m.origin),
+                    m.hexsides.len()
+                ))
+            }
+            FileKind::Rules => {
+                if path.file_name().is_some_and(|n| n == "counters.ron") {
+                    let c = setup::load_counters_file(path)?;
+                    Ok(format!(
+                        "counters ({} units, {} Leaders)",
+                        c.units.len(),
+                        c.leaders.len()
+                    ))
+                } else {
+                    let t = setup::load_tables_file(path)?;
+                    Ok(format!(
+                        "rules tables ({} terrain types, {} hexside features)",
+                        t.terrain.len(),
+                        t.hexsides.len()
+                    ))
+                }
+            }
+            FileKind::Scenario => {
+                let st = setup::load_static(root, path)?;
+                Ok(format!(
+                    "scenario {}/{} ({}, {} placements)",
+                    setup::GAME,
+                    st.scenario.id,
+                    st.scenario.name,
+                    st.scenario.setup.len()
+                ))
+            }
+        }
+    }
+}

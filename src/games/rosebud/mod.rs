@@ -1,0 +1,236 @@
+//! *Battle of the Rosebud*, 17 June 1876 (seed 003): a tactical hex game of Crook's
+//! column against the Lakota and Cheyenne over nineteen 20-minute turns. Pure rules; no
+//! Bevy. Nothing is hidden (the seed hides no information, so every seat's view is the
+//! whole position less the dice). This version plays the set-up, the Indian entry,
+//! movement, modes, stacking and the VP hills; fire, melee, morale and rally are still
+//! to come (docs/rules-rosebud.md).
+
+pub mod action;
+pub mod ai;
+pub mod data;
+pub mod def;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use crate::core::game::{ActionKind, LogEntry, Outcome, Rules, Seat};
+use crate::core::session::GameId;
+use action::Action;
+use data::{Mode, Side};
+use serde::Serialize;
+use state::{Loc, State};
+
+/// The ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct Rosebud;
+
+impl GameId for Rosebud {
+    const ID: &'static str = setup::GAME;
+}
+
+/// A unit or Leader as a seat sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceView {
+    /// Id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Class key (`"leader"` for Leaders).
+    pub class: String,
+    /// Side.
+    pub side: Side,
+    /// Printed hex, if on the map.
+    pub hex: Option<String>,
+    /// `map`, `entering`, `off` or `gone`.
+    pub status: &'static str,
+    /// `Mounted`, `Dismounted`, `Prone` (Leaders: `-`).
+    pub mode: String,
+    /// Combat Factor now (Leaders: their rating).
+    pub cf: u32,
+    /// Movement points left this phase.
+    pub mp: u32,
+}
+
+/// What one seat sees: everything (nothing is hidden in this game).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// The viewing seat.
+    pub seat: Seat,
+    /// Game turn.
+    pub turn: u32,
+    /// The clock (`08:20`).
+    pub time: String,
+    /// The phasing player.
+    pub phasing: Side,
+    /// Victory points (US, Indian).
+    pub vp: [u32; 2],
+    /// Units and Leaders.
+    pub pieces: Vec<PieceView>,
+}
+
+/// A location's word.
+pub fn status(l: Loc) -> &'static str {
+    match l {
+        Loc::Map(_) => "map",
+        Loc::Entering => "entering",
+        Loc::Off => "off",
+        Loc::Gone => "gone",
+    }
+}
+
+/// The view of a seat.
+pub fn view(s: &State, seat: Seat) -> View {
+    let mut pieces: Vec<PieceView> = (0..s.units.len())
+        .map(|u| PieceView {
+            id: s.def(u).id.clone(),
+            name: s.def(u).name.clone(),
+            class: s.def(u).class.clone(),
+            side: s.side(u),
+            hex: s.hex(u).map(|c| s.stat.label(c)),
+            status: status(s.units[u].at),
+            mode: format!("{:?}", s.units[u].mode),
+            cf: s.cf(u),
+            mp: rules::mp_left(s, u),
+        })
+        .collect();
+    pieces.extend((0..s.leaders.len()).map(|l| PieceView {
+        id: s.ldef(l).id.clone(),
+        name: s.ldef(l).name.clone(),
+        class: "leader".into(),
+        side: s.ldef(l).side,
+        hex: s.leader_hex(l).map(|c| s.stat.label(c)),
+        status: status(s.leaders[l].at),
+        mode: "-".into(),
+        cf: s.ldef(l).rating.max(0) as u32,
+        mp: rules::leader_mp_left(s, l),
+    }));
+    View {
+        seat,
+        turn: s.turn,
+        time: s.time(s.turn),
+        phasing: s.phasing,
+        vp: s.vp,
+        pieces,
+    }
+}
+
+/// Script probes (docs/script-format.md).
+pub fn probe(s: &State, key: &str) -> Option<String> {
+    match key {
+        "turn" => return Some(s.turn.to_string()),
+        "time" => return Some(s.time(s.turn)),
+        "phasing" => return Some(format!("{:?}", s.phasing)),
+        "phase" => return Some(format!("{:?}", s.phase)),
+        "vp.us" => return Some(s.vp[0].to_string()),
+        "vp.indian" => return Some(s.vp[1].to_string()),
+        "over" => return Some(s.result.is_some().to_string()),
+        "winner" => {
+            return Some(s.result.as_ref().map_or("none".into(), |r| {
+                r.winner().map_or("draw".into(), |w| w.to_string())
+            }));
+        }
+        "dice_left" => return Some(s.dice.forced_left().to_string()),
+        _ => {}
+    }
+    let (id, field) = key.split_once('.')?;
+    if let Some(l) = s.find_leader(id) {
+        return match field {
+            "hex" => Some(s.leader_hex(l).map_or("-".into(), |c| s.stat.label(c))),
+            "status" => Some(status(s.leaders[l].at).into()),
+            "mp" => Some(rules::leader_mp_left(s, l).to_string()),
+            _ => None,
+        };
+    }
+    let u = s.find(id)?;
+    Some(match field {
+        "hex" => s.hex(u).map_or("-".into(), |c| s.stat.label(c)),
+        "status" => status(s.units[u].at).into(),
+        "mode" => format!("{:?}", s.units[u].mode),
+        "cf" => s.cf(u).to_string(),
+        "mp" => rules::mp_left(s, u).to_string(),
+        "horseless" => s.units[u].horseless.to_string(),
+        "zoc" => s
+            .hex(u)
+            .is_some_and(|c| rules::in_zoc_of(s, c, s.side(u).other()))
+            .to_string(),
+        _ => return None,
+    })
+}
+
+impl Rules for Rosebud {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        rules::legal(state)
+    }
+    fn apply(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
+        rules::apply(state, action)
+    }
+    fn apply_listed(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
+        Ok(rules::apply_listed(state, action))
+    }
+    fn to_act(state: &State) -> Option<Seat> {
+        rules::to_act(state).map(Side::seat)
+    }
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.result.clone()
+    }
+    fn view(state: &State, seat: Seat) -> View {
+        view(state, seat)
+    }
+    fn seats(_: &State) -> u8 {
+        2
+    }
+    fn seat_name(_: &State, seat: Seat) -> String {
+        if seat == 0 { "US" } else { "Indian" }.to_string()
+    }
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+    fn dice(state: &mut State) -> &mut Dice {
+        &mut state.dice
+    }
+    fn reveals(state: &State) -> u64 {
+        state.reveals
+    }
+    fn probe(s: &State, key: &str) -> Option<String> {
+        probe(s, key)
+    }
+    fn scores(state: &State) -> Vec<i32> {
+        state.vp.iter().map(|&v| v as i32).collect()
+    }
+    fn opening_log(state: &State) -> Vec<LogEntry> {
+        state.intro.clone()
+    }
+    fn action_kind(action: &Action) -> ActionKind {
+        match action {
+            Action::End => ActionKind::EndPhase,
+            _ => ActionKind::Play,
+        }
+    }
+    fn place_piece(state: &mut State, id: &str, hex: Option<&str>) -> Result<(), String> {
+        let at = match hex {
+            Some(h) => Loc::Map(state.stat.map.parse(h)?),
+            None => Loc::Gone,
+        };
+        if let Some(l) = state.find_leader(id) {
+            state.leaders[l].at = at;
+            return Ok(());
+        }
+        let u = state
+            .find(id)
+            .ok_or_else(|| format!("no unit or Leader '{id}'"))?;
+        state.units[u].at = at;
+        if state.units[u].mode == Mode::Mounted
+            && let Some(h) = state.holder(u)
+            && hex.is_some()
+        {
+            state.units[h].at = Loc::Off;
+        }
+        Ok(())
+    }
+}

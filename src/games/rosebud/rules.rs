@@ -1,0 +1,780 @@
+//! The rules this version of *Battle of the Rosebud* plays, as legal actions and their
+//! effects: the turn sequence (4, with the Indian player first, 18), the Indian entry
+//! on turn 1 (18), movement (7: terrain, levels, creeks, cliffs, enemy hexes, the ZOC
+//! exit cost of 5, the minimum move, the low crawl), modes (8: mounting and dismounting
+//! with Horse, Mule and Pony Holders, going Prone), stacking (6), the VP hills (17) and
+//! the Victory Levels (17). Fire, melee, morale, rally and the special rules are not
+//! played yet (see docs/rules-rosebud.md).
+
+use super::action::{Action, ModeChange};
+use super::data::{Kind, Mode, Side, Zoc};
+use super::state::{Loc, Phase, State};
+use crate::core::error::RuleError;
+use crate::core::game::{LogEntry, Outcome};
+use crate::core::hexmap::Coord;
+
+/// The side that must act now.
+pub fn to_act(s: &State) -> Option<Side> {
+    (s.phase != Phase::Over).then_some(s.phasing)
+}
+
+/// A unit's movement points left this phase.
+pub fn mp_left(s: &State, u: usize) -> u32 {
+    s.face(u).ma.saturating_sub(s.units[u].spent)
+}
+
+/// A Leader's movement points left this phase.
+pub fn leader_mp_left(s: &State, l: usize) -> u32 {
+    s.ldef(l).ma.saturating_sub(s.leaders[l].spent)
+}
+
+/// Whether hex `c` lies in the zone of control of a unit of `side` (5): Full ZOCs
+/// reach the six hexes around, but not across a Cliff or onto a hex off the map;
+/// Partial ZOCs (Holders) only their own hex; Leaders have none.
+pub fn in_zoc_of(s: &State, c: Coord, side: Side) -> bool {
+    (0..s.units.len()).any(|e| {
+        if s.side(e) != side {
+            return false;
+        }
+        let Some(h) = s.hex(e) else { return false };
+        if h == c {
+            return s.class(e).zoc != Zoc::None;
+        }
+        s.class(e).zoc == Zoc::Full
+            && h.distance(c) == 1
+            && s.stat.on_board(c)
+            && s.stat.map.hexside(h, c) != Some("cliff")
+    })
+}
+
+/// The stacking points a unit counts (6A, 6B, 6E).
+fn stacking_points(s: &State, u: usize) -> u32 {
+    s.class(u).stacking.unwrap_or_else(|| s.cf(u))
+}
+
+/// Whether a hex holds more of a side than 6 allows (25 CF; the Pony Holders).
+pub fn overstacked(s: &State, c: Coord, side: Side) -> bool {
+    overstacked_with(s, c, side, None)
+}
+
+/// [`overstacked`], with unit `extra` counted in the hex as well (a move being
+/// weighed).
+fn overstacked_with(s: &State, c: Coord, side: Side, extra: Option<usize>) -> bool {
+    let st = &s.stat.tables.stacking;
+    let mut here: Vec<usize> = s.at(c, side).collect();
+    if let Some(e) = extra
+        && !here.contains(&e)
+    {
+        here.push(e);
+    }
+    let points: u32 = here.iter().map(|&u| stacking_points(s, u)).sum();
+    let ponies = here
+        .iter()
+        .filter(|&&u| s.kind(u) == Kind::PonyHolder)
+        .count() as u32;
+    let warriors = here.iter().filter(|&&u| s.kind(u) == Kind::Warrior).count() as u32;
+    points > st.max_cf || ponies > st.pony_holders.max(warriors)
+}
+
+/// Whether a unit moves with Mounted costs now (8A; 12E2: the Column HQ "is considered
+/// Mounted for movement").
+fn moves_mounted(s: &State, u: usize) -> bool {
+    s.units[u].mode == Mode::Mounted || s.kind(u) == Kind::Hq
+}
+
+/// The MP to enter `to` from `from` (7B), or why the hex may not be entered. `mounted`
+/// picks the cost column; `side` the enemy.
+fn step_cost(
+    s: &State,
+    from: Option<Coord>,
+    to: Coord,
+    mounted: bool,
+    side: Side,
+) -> Result<u32, String> {
+    let st = &s.stat;
+    if !st.on_board(to) {
+        return Err(format!("{} is not on the map", st.label(to)));
+    }
+    if s.at(to, side.other()).next().is_some() {
+        return Err("a unit may not enter a hex containing an enemy unit (7C)".into());
+    }
+    let t = &st.tables;
+    let name = st.map.terrain_name(to).unwrap_or("clear");
+    let row = t
+        .terrain
+        .iter()
+        .find(|r| r.terrain == name)
+        .ok_or_else(|| format!("no terrain row '{name}'"))?;
+    let mut cost = if mounted {
+        row.mounted_mp
+    } else {
+        row.dismounted_mp
+    };
+    if let Some(f) = from {
+        if let Some(feature) = st.map.hexside(f, to) {
+            let side_row = t
+                .hexsides
+                .iter()
+                .find(|r| r.feature == feature)
+                .ok_or_else(|| format!("no hexside row '{feature}'"))?;
+            match side_row.mp {
+                None => {
+                    return Err(format!(
+                        "a {} hexside may not be crossed (7B)",
+                        side_row.name
+                    ));
+                }
+                Some(m) => cost += m,
+            }
+        }
+        let up = u32::from(st.map.level(to)).saturating_sub(u32::from(st.map.level(f)));
+        cost += up * t.uphill_mp.value;
+    }
+    Ok(cost)
+}
+
+/// The cost of a unit's move from its hex to `to`: the hex and hexside (7B), and +1 to
+/// leave a hex in an enemy ZOC (5, 7H).
+pub fn move_cost(s: &State, u: usize, to: Coord) -> Result<u32, String> {
+    let from = s.hex(u).ok_or("the unit is not on the map")?;
+    if from.distance(to) != 1 {
+        return Err("move one hex at a time (7A)".into());
+    }
+    let side = s.side(u);
+    let mut cost = step_cost(s, Some(from), to, moves_mounted(s, u), side)?;
+    if in_zoc_of(s, from, side.other()) {
+        cost += s.stat.tables.zoc_exit_mp.value;
+    }
+    Ok(cost)
+}
+
+/// Whether a unit can change modes at all (8: Pack Trains and Holders are always
+/// Dismounted; 12E2: the Column HQ moves in any mode "at no cost", Mounted for movement
+/// and Dismounted for all else, so it never changes; 8D1: only in Good Order).
+fn has_modes(s: &State, u: usize) -> bool {
+    matches!(
+        s.kind(u),
+        Kind::Cavalry | Kind::Infantry | Kind::Miners | Kind::Scout | Kind::Warrior
+    ) && !s.units[u].disrupted
+}
+
+/// Whether a unit mounts and dismounts with a Holder (8D2: not the Scouts).
+fn uses_holder(s: &State, u: usize) -> bool {
+    s.kind(u) != Kind::Scout && s.holder(u).is_some()
+}
+
+/// The MP a mode change costs (8D1).
+fn mode_cost(s: &State) -> u32 {
+    s.stat.tables.mode_mp.value
+}
+
+/// The mode changes open to a unit now (8D).
+fn mode_changes(s: &State, u: usize) -> Vec<ModeChange> {
+    let mut out = vec![];
+    let Some(c) = s.hex(u) else { return out };
+    if !has_modes(s, u) || mp_left(s, u) < mode_cost(s) {
+        return out;
+    }
+    let unit = &s.units[u];
+    let holder_here = s.holder(u).is_some_and(|h| s.units[h].at == Loc::Map(c));
+    let can_mount = !unit.horseless && (!uses_holder(s, u) || holder_here);
+    match unit.mode {
+        Mode::Mounted => {
+            out.push(ModeChange::Dismount);
+            out.push(ModeChange::Prone);
+        }
+        Mode::Dismounted => {
+            if can_mount {
+                out.push(ModeChange::Mount);
+            }
+            out.push(ModeChange::Prone);
+        }
+        Mode::Prone => {
+            if can_mount {
+                out.push(ModeChange::Mount);
+            }
+            out.push(ModeChange::Stand);
+        }
+    }
+    out
+}
+
+/// Whether a hex of `side` is within 6's limits, or enough of what is there can still
+/// move out of it this phase to bring it within them (stacking counts only at the end
+/// of a phase, so a hex may be over the limit while units pass through).
+fn way_out(t: &State, c: Coord, side: Side) -> bool {
+    if !overstacked(t, c, side) {
+        return true;
+    }
+    let st = &t.stat.tables.stacking;
+    let here: Vec<usize> = t.at(c, side).collect();
+    let can_leave = |v: usize| {
+        let left = mp_left(t, v);
+        left > 0
+            && t.units[v].mode != Mode::Prone
+            && t.stat.map.neighbors(c).any(|n| {
+                move_cost(t, v, n).is_ok_and(|cost| cost <= left)
+                    && !overstacked_with(t, n, side, Some(v))
+            })
+    };
+    let movable: Vec<usize> = here.iter().copied().filter(|&v| can_leave(v)).collect();
+    let points: u32 = here.iter().map(|&v| stacking_points(t, v)).sum();
+    let free: u32 = movable.iter().map(|&v| stacking_points(t, v)).sum();
+    let ponies = |vs: &[usize]| {
+        vs.iter()
+            .filter(|&&v| t.kind(v) == Kind::PonyHolder)
+            .count() as u32
+    };
+    let warriors = here.iter().filter(|&&v| t.kind(v) == Kind::Warrior).count() as u32;
+    let pony_excess = ponies(&here).saturating_sub(st.pony_holders.max(warriors));
+    points.saturating_sub(st.max_cf) <= free && pony_excess <= ponies(&movable)
+}
+
+/// Whether a hex is near enough to 6's limits that a change there needs a closer look.
+fn near_limit(s: &State, c: Coord, side: Side) -> bool {
+    let here: Vec<usize> = s.at(c, side).collect();
+    let points: u32 = here.iter().map(|&u| stacking_points(s, u)).sum();
+    let ponies = here
+        .iter()
+        .filter(|&&u| s.kind(u) == Kind::PonyHolder)
+        .count() as u32;
+    points + 7 > s.stat.tables.stacking.max_cf || ponies + 1 >= s.stat.tables.stacking.pony_holders
+}
+
+/// Whether a unit leaving `from` leaves that hex within 6's limits or with a way out
+/// (a warrior leaving lowers the Pony Holders the hex may hold, 6E).
+fn leaves_room(s: &State, u: usize, from: Coord) -> bool {
+    let side = s.side(u);
+    if !near_limit(s, from, side) {
+        return true;
+    }
+    let mut t = s.clone();
+    t.units[u].at = Loc::Off;
+    way_out(&t, from, side)
+}
+
+/// Whether a unit may end up in `to` with `left_after` MP: 6's limits hold there
+/// afterwards, or a unit can still leave the hex (the phase could not end otherwise).
+fn stacking_allows(s: &State, u: usize, to: Coord, left_after: u32) -> bool {
+    let side = s.side(u);
+    if !overstacked_with(s, to, side, Some(u)) {
+        return true;
+    }
+    let mut t = s.clone();
+    t.units[u].at = Loc::Map(to);
+    t.units[u].spent = t.face(u).ma.saturating_sub(left_after);
+    t.units[u].moved = true;
+    way_out(&t, to, side)
+}
+
+/// The entry areas a unit may still use on turn 1 (18), with their hexes.
+fn entry_hexes(s: &State, u: usize) -> Vec<Coord> {
+    let tribe = &s.def(u).group;
+    let mut out = vec![];
+    for e in &s.stat.scenario.entries {
+        if !e.tribes.is_empty() && !e.tribes.contains(tribe) {
+            continue;
+        }
+        if e.not_tribes.contains(tribe) {
+            continue;
+        }
+        let used: Vec<&String> = s
+            .entered
+            .iter()
+            .filter(|(_, a)| *a == e.name)
+            .map(|(id, _)| id)
+            .collect();
+        if e.max_units.is_some_and(|m| used.len() as u32 >= m) {
+            continue;
+        }
+        if let Some(m) = e.max_tribes {
+            let mut tribes: Vec<&String> = used
+                .iter()
+                .filter_map(|id| s.find(id))
+                .map(|v| &s.def(v).group)
+                .collect();
+            tribes.sort();
+            tribes.dedup();
+            if !tribes.contains(&tribe) && tribes.len() as u32 >= m {
+                continue;
+            }
+        }
+        out.extend(
+            s.stat
+                .map
+                .coords()
+                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c)),
+        );
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The entry area a hex belongs to, for a unit (the first that allows it).
+fn entry_area(s: &State, u: usize, c: Coord) -> Option<String> {
+    let tribe = &s.def(u).group;
+    s.stat
+        .scenario
+        .entries
+        .iter()
+        .find(|e| {
+            s.stat.map.has_mark(c, &e.mark)
+                && (e.tribes.is_empty() || e.tribes.contains(tribe))
+                && !e.not_tribes.contains(tribe)
+        })
+        .map(|e| e.name.clone())
+}
+
+/// Every hex on the map edges the Indian Leaders may enter by (18).
+fn leader_entry_hexes(s: &State) -> Vec<Coord> {
+    let mut out: Vec<Coord> = s
+        .stat
+        .scenario
+        .entries
+        .iter()
+        .flat_map(|e| {
+            s.stat
+                .map
+                .coords()
+                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether anything still waits to enter (18: every Indian unit enters on turn 1).
+fn waiting(s: &State) -> bool {
+    s.units.iter().any(|u| u.at == Loc::Entering) || s.leaders.iter().any(|l| l.at == Loc::Entering)
+}
+
+/// Every legal action now.
+pub fn legal(s: &State) -> Vec<Action> {
+    let mut out = vec![];
+    if s.phase == Phase::Over {
+        return out;
+    }
+    let side = s.phasing;
+    let label = |c: Coord| s.stat.label(c);
+    // 18: the Indian entry on turn 1.
+    for u in 0..s.units.len() {
+        if s.units[u].at != Loc::Entering || s.side(u) != side {
+            continue;
+        }
+        for c in entry_hexes(s, u) {
+            for mounted in [true, false] {
+                if let Ok(cost) = step_cost(s, None, c, mounted, side) {
+                    let ma = if mounted {
+                        s.def(u).mounted.ma
+                    } else {
+                        s.def(u).dismounted.ma
+                    };
+                    if stacking_allows(s, u, c, ma.saturating_sub(cost)) {
+                        out.push(Action::Enter {
+                            unit: s.def(u).id.clone(),
+                            hex: label(c),
+                            mounted,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for l in 0..s.leaders.len() {
+        if s.leaders[l].at != Loc::Entering || s.ldef(l).side != side {
+            continue;
+        }
+        for c in leader_entry_hexes(s) {
+            if step_cost(s, None, c, true, side).is_ok() {
+                out.push(Action::Enter {
+                    unit: s.ldef(l).id.clone(),
+                    hex: label(c),
+                    mounted: true,
+                });
+            }
+        }
+    }
+    // 7, 8: moves and mode changes.
+    for u in 0..s.units.len() {
+        if s.side(u) != side {
+            continue;
+        }
+        let Some(c) = s.hex(u) else { continue };
+        let id = s.def(u).id.clone();
+        for change in mode_changes(s, u) {
+            // A change that leaves an over-full hex nobody can leave (a Pony Holder
+            // placed, the last MP spent) would leave the phase unable to end (6).
+            if near_limit(s, c, side) {
+                let mut t = s.clone();
+                change_mode(&mut t, u, change);
+                if !way_out(&t, c, side) {
+                    continue;
+                }
+            }
+            out.push(Action::Mode {
+                unit: id.clone(),
+                change,
+            });
+        }
+        let left = mp_left(s, u);
+        let fresh = s.units[u].spent == 0 && !s.units[u].moved;
+        let mut room: Option<bool> = None;
+        for n in s.stat.map.neighbors(c) {
+            let Ok(cost) = move_cost(s, u, n) else {
+                continue;
+            };
+            let prone = s.units[u].mode == Mode::Prone;
+            let ok = if prone || cost > left {
+                // 7D minimum move, 7E low crawl: one hex for all the unit's MP.
+                fresh && left > 0
+            } else {
+                true
+            };
+            let left_after = if prone || cost > left { 0 } else { left - cost };
+            if ok
+                && stacking_allows(s, u, n, left_after)
+                && *room.get_or_insert_with(|| leaves_room(s, u, c))
+            {
+                out.push(Action::Move {
+                    unit: id.clone(),
+                    hex: label(n),
+                });
+            }
+        }
+    }
+    for l in 0..s.leaders.len() {
+        if s.ldef(l).side != side {
+            continue;
+        }
+        let Some(c) = s.leader_hex(l) else { continue };
+        let left = leader_mp_left(s, l);
+        for n in s.stat.map.neighbors(c) {
+            if let Ok(cost) = step_cost(s, Some(c), n, true, side)
+                && cost <= left
+            {
+                out.push(Action::Move {
+                    unit: s.ldef(l).id.clone(),
+                    hex: label(n),
+                });
+            }
+        }
+    }
+    if can_end(s) {
+        out.push(Action::End);
+    }
+    out
+}
+
+/// Whether the phase may end: everything has entered (18) and no hex is over the
+/// stacking limits (6: "at the end of any phase").
+fn can_end(s: &State) -> bool {
+    let side = s.phasing;
+    let entering = s.turn == 1 && side == Side::Indian && waiting(s);
+    let over = (0..s.units.len())
+        .any(|u| s.side(u) == side && s.hex(u).is_some_and(|c| overstacked(s, c, side)));
+    !entering && !over
+}
+
+/// Apply an action; anything not legal now is refused and nothing changes.
+pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
+    if !legal(s).contains(a) {
+        return Err(RuleError::new(format!("'{a}' is not legal now")));
+    }
+    Ok(apply_listed(s, a))
+}
+
+/// Apply an action taken from `legal(s)` of this very state.
+pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let side = s.phasing;
+    match a {
+        Action::Enter { unit, hex, mounted } => {
+            let Ok(c) = s.stat.map.parse(hex) else {
+                return log;
+            };
+            if let Some(l) = s.find_leader(unit) {
+                let cost = step_cost(s, None, c, true, side).unwrap_or(0);
+                s.leaders[l].at = Loc::Map(c);
+                s.leaders[l].spent = cost;
+                log.push(LogEntry::public(format!(
+                    "{} enters the map at {hex} ({cost} MP) (18)",
+                    s.ldef(l).name
+                )));
+                return log;
+            }
+            let Some(u) = s.find(unit) else { return log };
+            let cost = step_cost(s, None, c, *mounted, side).unwrap_or(0);
+            let area = entry_area(s, u, c).unwrap_or_default();
+            s.entered.push((unit.clone(), area.clone()));
+            s.units[u].at = Loc::Map(c);
+            s.units[u].mode = if *mounted {
+                Mode::Mounted
+            } else {
+                Mode::Dismounted
+            };
+            s.units[u].spent = cost.min(s.face(u).ma);
+            s.units[u].moved = true;
+            if !*mounted && let Some(h) = s.holder(u) {
+                s.units[h].at = Loc::Map(c);
+                s.units[h].spent = 0;
+            }
+            log.push(LogEntry::public(format!(
+                "{} enters the map at {hex} from the {area} edge, {} ({cost} MP) (18)",
+                s.def(u).name,
+                if *mounted {
+                    "Mounted"
+                } else {
+                    "Dismounted, with its Pony Holders"
+                }
+            )));
+        }
+        Action::Move { unit, hex } => {
+            let Ok(to) = s.stat.map.parse(hex) else {
+                return log;
+            };
+            if let Some(l) = s.find_leader(unit) {
+                let from = s.leader_hex(l);
+                let cost = step_cost(s, from, to, true, side).unwrap_or(0);
+                s.leaders[l].at = Loc::Map(to);
+                s.leaders[l].spent += cost;
+                log.push(LogEntry::public(format!(
+                    "{} moves to {hex} ({cost} MP, {} left)",
+                    s.ldef(l).name,
+                    leader_mp_left(s, l)
+                )));
+                return log;
+            }
+            let Some(u) = s.find(unit) else { return log };
+            let cost = move_cost(s, u, to).unwrap_or(0);
+            let left = mp_left(s, u);
+            let all = s.units[u].mode == Mode::Prone || cost > left;
+            s.units[u].spent += if all { left } else { cost };
+            s.units[u].moved = true;
+            s.units[u].at = Loc::Map(to);
+            log.push(LogEntry::public(format!(
+                "{} moves to {hex} ({}){}",
+                s.def(u).name,
+                if all {
+                    "all its MP".to_string()
+                } else {
+                    format!("{cost} MP, {} left", mp_left(s, u))
+                },
+                if all {
+                    if s.units[u].mode == Mode::Prone {
+                        " (7E low crawl)"
+                    } else {
+                        " (7D minimum move)"
+                    }
+                } else {
+                    ""
+                }
+            )));
+            // 12D5: enemy Leaders alone in the hex are killed.
+            let alone: Vec<usize> = s.leaders_at(to, side.other()).collect();
+            for l in alone {
+                s.leaders[l].at = Loc::Gone;
+                log.push(LogEntry::public(format!(
+                    "{} is alone when the enemy enters his hex and is killed (12D5)",
+                    s.ldef(l).name
+                )));
+            }
+            log.extend(hills(s, u, to));
+        }
+        Action::Mode { unit, change } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(change_mode(s, u, *change));
+        }
+        Action::End => log.extend(end_phase(s)),
+    }
+    log
+}
+
+/// 17: a US Cavalry or Infantry unit entering a VP hill scores it, once.
+fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
+    let mut log = vec![];
+    if s.side(u) != Side::US || !matches!(s.kind(u), Kind::Cavalry | Kind::Infantry) {
+        return log;
+    }
+    let stat = s.stat.clone();
+    for h in &stat.scenario.hills {
+        if stat.map.has_mark(c, &h.mark) && !s.hills_taken.contains(&h.mark) {
+            s.hills_taken.push(h.mark.clone());
+            s.vp[0] += h.vp;
+            log.push(LogEntry::public(format!(
+                "{} takes {}: US +{} VP (17)",
+                s.def(u).name,
+                h.name,
+                h.vp
+            )));
+        }
+    }
+    log
+}
+
+/// 8D: a mode change and its Holder.
+fn change_mode(s: &mut State, u: usize, change: ModeChange) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let cost = mode_cost(s);
+    let name = s.def(u).name.clone();
+    let c = s.hex(u);
+    match change {
+        ModeChange::Dismount | ModeChange::Prone if s.units[u].mode == Mode::Mounted => {
+            s.units[u].spent += cost;
+            s.units[u].mode = if change == ModeChange::Prone {
+                Mode::Prone
+            } else {
+                Mode::Dismounted
+            };
+            if uses_holder(s, u) {
+                let h = s.holder(u).expect("uses_holder");
+                // 8D2a: a unit the flip would eliminate abandons its horses.
+                if s.face(u).cf <= s.units[u].cp {
+                    s.units[u].horseless = true;
+                    log.push(LogEntry::public(format!(
+                        "{name} dismounts and abandons its horses: its strength cannot spare a Holder (8D2a)"
+                    )));
+                } else {
+                    s.units[h].at = c.map_or(Loc::Off, Loc::Map);
+                    s.units[h].spent = 0;
+                    s.units[h].mode = Mode::Dismounted;
+                    log.push(LogEntry::public(format!(
+                        "{name} dismounts ({cost} MP){}; {} hold the horses (8D2)",
+                        if change == ModeChange::Prone {
+                            " and goes Prone"
+                        } else {
+                            ""
+                        },
+                        s.def(h).name
+                    )));
+                }
+            } else {
+                log.push(LogEntry::public(format!(
+                    "{name} dismounts ({cost} MP){} (8D2)",
+                    if change == ModeChange::Prone {
+                        " and goes Prone"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        }
+        ModeChange::Prone => {
+            s.units[u].spent += cost;
+            s.units[u].mode = Mode::Prone;
+            log.push(LogEntry::public(format!(
+                "{name} goes Prone ({cost} MP) (8C)"
+            )));
+        }
+        ModeChange::Stand => {
+            s.units[u].spent += cost;
+            s.units[u].mode = Mode::Dismounted;
+            log.push(LogEntry::public(format!(
+                "{name} stands up ({cost} MP) (8D1)"
+            )));
+        }
+        ModeChange::Mount => {
+            s.units[u].spent += cost;
+            s.units[u].mode = Mode::Mounted;
+            let mut held = 0;
+            if uses_holder(s, u) {
+                let h = s.holder(u).expect("uses_holder");
+                held = s.units[h].spent;
+                s.units[h].at = Loc::Off;
+                s.units[h].spent = 0;
+            }
+            // 8D2b: for each MP the Holder spent this phase, a quarter of the MP left
+            // after mounting is lost; the final fraction is dropped.
+            let left = mp_left(s, u);
+            let keep = left * 4u32.saturating_sub(held) / 4;
+            s.units[u].spent += left - keep;
+            log.push(LogEntry::public(format!(
+                "{name} mounts ({cost} MP){}: {keep} MP left (8D2b)",
+                if held > 0 {
+                    format!(", its Holders having spent {held} MP")
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        ModeChange::Dismount => {}
+    }
+    log
+}
+
+/// End the phase: the next player's Movement Phase, the next turn, or the end (18).
+fn end_phase(s: &mut State) -> Vec<LogEntry> {
+    let mut log = vec![];
+    for u in &mut s.units {
+        u.spent = 0;
+        u.moved = false;
+    }
+    for l in &mut s.leaders {
+        l.spent = 0;
+    }
+    let last = s.stat.tables.turns.count;
+    if s.phasing == Side::Indian {
+        s.phasing = Side::US;
+        log.push(LogEntry::public(format!(
+            "Turn {} ({}): the US player turn",
+            s.turn,
+            s.time(s.turn)
+        )));
+    } else if s.turn >= last {
+        log.extend(finish(s, format!("Turn {last} ends the battle (18)")));
+        return log;
+    } else {
+        s.turn += 1;
+        s.phasing = Side::Indian;
+        log.push(LogEntry::public(format!(
+            "Turn {} ({}): the Indian player turn",
+            s.turn,
+            s.time(s.turn)
+        )));
+    }
+    // 18: the battle also ends when one side has no units on the map.
+    if s.turn > 1 {
+        for side in [Side::US, Side::Indian] {
+            let any = (0..s.units.len())
+                .any(|u| s.side(u) == side && s.hex(u).is_some() && s.kind(u) != Kind::PonyHolder);
+            if !any {
+                log.extend(finish(
+                    s,
+                    format!("The {side:?} side has no units on the map (18)"),
+                ));
+                return log;
+            }
+        }
+    }
+    log
+}
+
+/// 17: the Victory Levels: the ratio of the higher VP total to the lower.
+fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
+    s.phase = Phase::Over;
+    let [us, ind] = s.vp;
+    let hi = f64::from(us.max(ind).max(1));
+    let lo = f64::from(us.min(ind).max(1));
+    let ratio = hi / lo;
+    let bands = &s.stat.tables.victory.bands;
+    let band = bands
+        .iter()
+        .find(|b| ratio >= b.from_ratio)
+        .or(bands.last())
+        .map_or("Draw".to_string(), |b| b.level.clone());
+    let draw = bands.last().is_some_and(|b| b.level == band) || us == ind;
+    let winner = (!draw).then_some(if us > ind { Side::US } else { Side::Indian });
+    let summary = match winner {
+        Some(w) => format!("{why}: {w:?} {band}, {us} VP to {ind} (ratio {ratio:.2}, 17)"),
+        None => format!("{why}: a Draw, {us} VP to {ind} (ratio {ratio:.2}, 17)"),
+    };
+    s.result = Some(Outcome::decided(
+        2,
+        winner.map(Side::seat),
+        vec![us as i32, ind as i32],
+        summary.clone(),
+    ));
+    vec![LogEntry::public(summary)]
+}

@@ -1,0 +1,297 @@
+//! Loading and checking *Battle of the Rosebud*'s data (tables, counters, the map and
+//! the scenario) and building the initial state. Every error names the file, line and
+//! column and what was expected; nothing here panics on bad data.
+
+use super::data::{Counters, Mode, ScenarioDef, Side, Tables};
+use super::state::{Leader, Loc, Phase, State, Static, Unit};
+use crate::core::data::{error_near, expect_game, parse_ron, read_text};
+use crate::core::dice::Dice;
+use crate::core::error::DataError;
+use crate::core::game::LogEntry;
+use crate::core::hexmap::HexMap;
+use crate::core::maptile::{load_tile_levels, tile_to_map};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The game id used in scenario ids and data folders.
+pub const GAME: &str = "rosebud";
+
+/// The map's levels: the battlefield climbs from the creek bottom (Level 1) over
+/// several levels (10.D's example has Level 4).
+const LEVELS: std::ops::RangeInclusive<u8> = 1..=9;
+
+/// A scenario file's path from its id (`rosebud/battle` or `battle`).
+pub fn scenario_path(root: &Path, id: &str) -> PathBuf {
+    let stem = id.strip_prefix(&format!("{GAME}/")).unwrap_or(id);
+    root.join("scenarios")
+        .join(GAME)
+        .join(format!("{stem}.ron"))
+}
+
+/// Load and check the rules tables.
+pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let t: Tables = parse_ron(&file, &text)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    if t.turns.count == 0 || t.turns.minutes == 0 {
+        return Err(err("turns", "a battle needs turns of some minutes".into()));
+    }
+    let mut seen = BTreeSet::new();
+    for r in &t.terrain {
+        if !seen.insert(&r.terrain) {
+            return Err(err(
+                &r.terrain,
+                format!("terrain '{}' is listed twice", r.terrain),
+            ));
+        }
+        if r.mounted_mp == 0 || r.dismounted_mp == 0 {
+            return Err(err(
+                &r.terrain,
+                format!("terrain '{}' must cost at least 1 MP", r.terrain),
+            ));
+        }
+    }
+    if t.victory.bands.is_empty()
+        || t.victory
+            .bands
+            .windows(2)
+            .any(|w| w[0].from_ratio <= w[1].from_ratio)
+        || t.victory.bands.last().is_some_and(|b| b.from_ratio > 1.0)
+    {
+        return Err(err(
+            "bands",
+            "the Victory Levels run from the highest ratio down to a Draw band from 1.0".into(),
+        ));
+    }
+    Ok(t)
+}
+
+/// Load and check the counters.
+pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    let c: Counters = parse_ron(&file, &text)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let mut ids = BTreeSet::new();
+    for u in &c.units {
+        if !ids.insert(u.id.as_str()) {
+            return Err(err(&u.id, format!("unit id '{}' is used twice", u.id)));
+        }
+        if !c.classes.iter().any(|k| k.key == u.class) {
+            return Err(err(
+                &u.class,
+                format!(
+                    "unit '{}' has class '{}', which is not in classes",
+                    u.id, u.class
+                ),
+            ));
+        }
+    }
+    for u in &c.units {
+        if let Some(h) = &u.holder
+            && !c.units.iter().any(|x| &x.id == h)
+        {
+            return Err(err(
+                h,
+                format!("unit '{}' names a Holder '{h}' that is not a unit", u.id),
+            ));
+        }
+    }
+    for l in &c.leaders {
+        if !ids.insert(l.id.as_str()) {
+            return Err(err(&l.id, format!("id '{}' is used twice", l.id)));
+        }
+    }
+    Ok(c)
+}
+
+/// Load and check the map tile (a game map of printed hexes, levels 1-9).
+pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> {
+    let tile = load_tile_levels(path, LEVELS)?;
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    for key in tile.legend.values() {
+        if key != "none" && !tables.terrain.iter().any(|r| &r.terrain == key) {
+            return Err(error_near(
+                &file,
+                &text,
+                key,
+                format!(
+                    "terrain '{key}' is not in the Terrain Effects Chart (rules/rosebud/tables.ron)"
+                ),
+            ));
+        }
+    }
+    for (_, _, f) in &tile.hexsides {
+        if !tables.hexsides.iter().any(|r| &r.feature == f) {
+            return Err(error_near(
+                &file,
+                &text,
+                f,
+                format!("hexside feature '{f}' is not in the Terrain Effects Chart"),
+            ));
+        }
+    }
+    Ok(tile_to_map(&tile))
+}
+
+/// The rules tables and counters of the game.
+pub fn load_rules(root: &Path) -> Result<(Tables, Counters), DataError> {
+    let dir = root.join("rules").join(GAME);
+    Ok((
+        load_tables_file(&dir.join("tables.ron"))?,
+        load_counters_file(&dir.join("counters.ron"))?,
+    ))
+}
+
+/// Load a scenario with everything it needs, checked together.
+pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
+    let (tables, counters) = load_rules(root)?;
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    expect_game(&file, &text, GAME)?;
+    let sc: ScenarioDef = parse_ron(&file, &text)?;
+    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let map_path = root
+        .join("scenarios")
+        .join(GAME)
+        .join("maps")
+        .join(format!("{}.ron", sc.map));
+    if !map_path.exists() {
+        return Err(err(
+            &sc.map,
+            format!("no map '{}' in scenarios/{GAME}/maps/", sc.map),
+        ));
+    }
+    let map = load_map_file(&map_path, &tables)?;
+    let class_idx = counters
+        .units
+        .iter()
+        .map(|u| {
+            counters
+                .classes
+                .iter()
+                .position(|k| k.key == u.class)
+                .unwrap_or(0)
+        })
+        .collect();
+    let st = Static {
+        tables,
+        counters,
+        scenario: sc.clone(),
+        map,
+        class_idx,
+    };
+    let mut placed = BTreeSet::new();
+    for p in &sc.setup {
+        let known = st.counters.units.iter().any(|u| u.id == p.id)
+            || st.counters.leaders.iter().any(|l| l.id == p.id);
+        if !known {
+            return Err(err(
+                &p.id,
+                format!("'{}' is not a unit or Leader of counters.ron", p.id),
+            ));
+        }
+        if !placed.insert(&p.id) {
+            return Err(err(&p.id, format!("'{}' is placed twice", p.id)));
+        }
+        if let Some(h) = &p.hex {
+            let c = st.map.parse(h).map_err(|e| err(h, e))?;
+            if !st.on_board(c) {
+                return Err(err(h, format!("{h} is not a printed hex of the map")));
+            }
+        }
+    }
+    for e in &sc.entries {
+        if !st.map.coords().any(|c| st.map.has_mark(c, &e.mark)) {
+            return Err(err(
+                &e.mark,
+                format!("no hex of the map carries the mark '{}'", e.mark),
+            ));
+        }
+    }
+    for h in &sc.hills {
+        if !st.map.coords().any(|c| st.map.has_mark(c, &h.mark)) {
+            return Err(err(
+                &h.mark,
+                format!("no hex of the map carries the mark '{}'", h.mark),
+            ));
+        }
+    }
+    Ok(st)
+}
+
+/// The initial state: the US set up as the scenario places it (18), the Indians and
+/// their Leaders waiting to enter on turn 1, every Holder off the map until its unit
+/// dismounts (the US Holders of the set-up are placed beside their units).
+pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
+    let sc = &stat.scenario;
+    let units = (0..stat.counters.units.len())
+        .map(|i| {
+            let d = &stat.counters.units[i];
+            let class = stat.class_of(d);
+            let p = sc.setup.iter().find(|p| p.id == d.id);
+            let at = match p.and_then(|p| p.hex.as_deref()) {
+                Some(h) => stat.map.parse(h).map_or(Loc::Off, Loc::Map),
+                None if class.side == Side::Indian && class.kind == super::data::Kind::Warrior => {
+                    Loc::Entering
+                }
+                None => Loc::Off,
+            };
+            Unit {
+                def: i,
+                at,
+                mode: p.map_or(Mode::Dismounted, |p| p.mode),
+                cp: 0,
+                disrupted: false,
+                spent: 0,
+                moved: false,
+                horseless: false,
+            }
+        })
+        .collect();
+    let leaders = (0..stat.counters.leaders.len())
+        .map(|i| {
+            let d = &stat.counters.leaders[i];
+            let p = sc.setup.iter().find(|p| p.id == d.id);
+            let at = match p.and_then(|p| p.hex.as_deref()) {
+                Some(h) => stat.map.parse(h).map_or(Loc::Off, Loc::Map),
+                None if d.side == Side::Indian => Loc::Entering,
+                None => Loc::Off,
+            };
+            Leader {
+                def: i,
+                at,
+                spent: 0,
+            }
+        })
+        .collect();
+    let intro = vec![
+        LogEntry::public(format!(
+            "{}: turn 1 ({:02}:{:02}), the Indian player turn; the Indians enter the map (18)",
+            sc.name,
+            stat.tables.turns.first_minute / 60,
+            stat.tables.turns.first_minute % 60
+        )),
+        LogEntry::public(
+            "In progress: this version plays the entry, movement, modes, stacking and the VP hills; fire, melee, morale and rally are still to come",
+        ),
+    ];
+    State {
+        stat,
+        turn: 1,
+        phasing: Side::Indian,
+        phase: Phase::Movement,
+        units,
+        leaders,
+        vp: [0, 0],
+        hills_taken: vec![],
+        entered: vec![],
+        dice: Dice::new(seed),
+        reveals: 0,
+        result: None,
+        intro,
+    }
+}

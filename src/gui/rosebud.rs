@@ -1,0 +1,578 @@
+//! The plugin of *Battle of the Rosebud*: draws the battlefield (Clear, Light Woods,
+//! Rocks and Marsh, each with its own symbol; levels 1-5 in deepening tan rings; Rosebud
+//! Creek, the dry creeks and the cliffs on their hexsides; the VP hills and the Eagle's
+//! Nest named), numbered as printed; draws every unit and Leader on the map; highlights
+//! the selected unit's moves and entry hexes; turns clicks into legal actions; and shows
+//! the turn bar (turn and clock), the unit panel with its mode changes, and the units
+//! still waiting to enter.
+
+use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
+use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
+use super::{Game, Screen};
+use crate::core::hexmap::Coord;
+use crate::games::rosebud::Rosebud;
+use crate::games::rosebud::action::Action;
+use crate::games::rosebud::data::{Mode, Side};
+use crate::games::rosebud::rules;
+use crate::games::rosebud::setup::GAME;
+use crate::games::rosebud::state::{Loc, State};
+use bevy::ecs::system::InMut;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// Counters and highlights (redrawn when the game changes).
+#[derive(Component, Clone)]
+pub struct Overlay;
+
+/// What the player has selected.
+#[derive(Resource, Default)]
+pub struct Selection {
+    /// Selected unit or Leader id.
+    pub unit: Option<String>,
+    drawn: Drawn<(Option<String>, Option<Coord>)>,
+}
+
+/// Register the plugin: the logic systems plus its parts of the play screen.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin);
+    let ui = RulesetUi {
+        game: GAME,
+        turn_info: app.register_system(turn_info),
+        side_panel: app.register_system(side_panel),
+        buttons: None,
+        windows: None,
+        end_label: "End phase",
+        charts: false,
+    };
+    register_ruleset_ui(app, ui);
+}
+
+/// The systems that need no egui: board spawning, drawing and clicks.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<Clicked>()
+        .init_resource::<Hover>()
+        .init_resource::<FitRequest>()
+        .init_resource::<BoardArea>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_board.run_if(game_is::<Rosebud>),
+        )
+        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
+        .add_systems(
+            Update,
+            (click, redraw)
+                .chain()
+                .run_if(in_state(Screen::Playing).and_then(game_is::<Rosebud>)),
+        );
+}
+
+fn state(game: &Game) -> Option<&State> {
+    game.state::<Rosebud>()
+}
+
+/// Terrain colours, apart in greyscale: pale grass, green woods, grey rocks, blue-green
+/// marsh.
+fn terrain_colour(name: &str) -> Color {
+    match name {
+        "light_woods" => Color::srgb(0.45, 0.65, 0.38),
+        "rocks" => Color::srgb(0.62, 0.60, 0.58),
+        "marsh" => Color::srgb(0.55, 0.72, 0.70),
+        "none" => Color::srgb(0.2, 0.2, 0.2),
+        _ => Color::srgb(0.90, 0.88, 0.68),
+    }
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut fit: ResMut<FitRequest>,
+    mut sel: ResMut<Selection>,
+) {
+    *sel = Selection::default();
+    let Some(game) = game else { return };
+    let Some(s) = state(&game) else { return };
+    let map = &s.stat.map;
+    let bounds = board::spawn_map(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        map,
+        terrain_colour,
+    );
+    board::spawn_hexsides(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        map,
+        |f| match f {
+            "rosebud" => Some((Color::srgb(0.10, 0.30, 0.85), 7.0)),
+            "creek" => Some((Color::srgb(0.35, 0.60, 0.95), 4.0)),
+            "cliff" => Some((Color::srgb(0.30, 0.15, 0.05), 6.0)),
+            _ => None,
+        },
+    );
+    // Symbols as well as colour: trees for Light Woods, boulders for Rocks, reeds for
+    // Marsh.
+    let dot = meshes.add(Circle::new(HEX * 0.09));
+    let rock = meshes.add(RegularPolygon::new(HEX * 0.12, 5));
+    let reed = meshes.add(Rectangle::new(HEX * 0.04, HEX * 0.24));
+    let dark_green = materials.add(Color::srgb(0.10, 0.30, 0.10));
+    let dark_rock = materials.add(Color::srgb(0.25, 0.22, 0.20));
+    let dark_blue = materials.add(Color::srgb(0.10, 0.30, 0.35));
+    for c in map.coords() {
+        let p = board::center(c);
+        let mut at = |mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, dx: f32, dy: f32| {
+            commands.spawn((
+                board::BoardEntity,
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_xyz(p.x + HEX * dx, p.y + HEX * dy, 0.3),
+            ));
+        };
+        match map.terrain_name(c) {
+            Some("light_woods") => {
+                for (dx, dy) in [(-0.3, 0.25), (0.0, 0.45), (0.3, 0.25)] {
+                    at(&dot, &dark_green, dx, dy);
+                }
+            }
+            Some("rocks") => {
+                for (dx, dy) in [(-0.25, 0.3), (0.25, 0.3)] {
+                    at(&rock, &dark_rock, dx, dy);
+                }
+            }
+            Some("marsh") => {
+                for dx in [-0.2, 0.0, 0.2] {
+                    at(&reed, &dark_blue, dx, 0.3);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (c, marks) in &map.marks {
+        let p = board::center(*c);
+        let name = s
+            .stat
+            .scenario
+            .hills
+            .iter()
+            .find(|h| marks.contains(&h.mark))
+            .map(|h| format!("{} ({} VP)", h.name, h.vp))
+            .or_else(|| {
+                marks
+                    .iter()
+                    .any(|m| m == "eagles_nest")
+                    .then(|| "Eagle's Nest".to_string())
+            });
+        if let Some(l) = name {
+            commands.spawn((
+                board::BoardEntity,
+                Text2d::new(l),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::srgb(0.05, 0.05, 0.05)),
+                Transform::from_xyz(p.x, p.y - HEX * 0.78, 0.4),
+            ));
+        }
+    }
+    commands.insert_resource(ActiveMap(map.clone()));
+    fit.bounds = Some(bounds);
+    fit.pending = true;
+}
+
+/// The side of a seat.
+fn side_of(seat: u8) -> Side {
+    if seat == Side::US.seat() {
+        Side::US
+    } else {
+        Side::Indian
+    }
+}
+
+/// The piece an action is by, and the hex it is made by clicking.
+fn action_hex(s: &State, a: &Action) -> Option<(String, Coord)> {
+    match a {
+        Action::Move { unit, hex } | Action::Enter { unit, hex, .. } => {
+            Some((unit.clone(), s.stat.map.parse(hex).ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// The legal actions a click on `hex` could mean, for the selected piece.
+fn actions_at(s: &State, legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
+    legal
+        .iter()
+        .filter(|l| {
+            l.parse::<Action>().ok().is_some_and(|a| {
+                action_hex(s, &a).is_some_and(|(who, h)| h == hex && Some(who.as_str()) == sel)
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+/// The ids of a side's units and Leaders in a hex.
+fn own_in(s: &State, hex: Coord, side: Side) -> Vec<String> {
+    let mut v: Vec<String> = s.at(hex, side).map(|u| s.def(u).id.clone()).collect();
+    v.extend(s.leaders_at(hex, side).map(|l| s.ldef(l).id.clone()));
+    v
+}
+
+fn click(
+    mut game: Option<ResMut<Game>>,
+    clicked: Res<Clicked>,
+    mut sel: ResMut<Selection>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let Some(game) = game.as_mut() else { return };
+    if keys.just_pressed(KeyCode::Escape) {
+        sel.unit = None;
+        game.choice.clear();
+    }
+    let Some(hex) = clicked.0 else { return };
+    if game.curtain_down {
+        return;
+    }
+    let legal = if game.can_act() { game.legal() } else { vec![] };
+    let Some(s) = state(game) else { return };
+    let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
+    let own = own_in(s, hex, side_of(game.viewer));
+    if acts.len() == 1 {
+        game.submit(&acts[0]);
+        game.choice.clear();
+        return;
+    }
+    if acts.len() > 1 {
+        game.choice = acts;
+        return;
+    }
+    game.choice.clear();
+    sel.unit = match sel
+        .unit
+        .as_ref()
+        .and_then(|cur| own.iter().position(|x| x == cur))
+    {
+        Some(i) => own.get((i + 1) % own.len()).cloned(),
+        None => own.first().cloned(),
+    };
+}
+
+/// Counter colours by side: US blue, Indian ochre.
+fn side_colours(side: Side) -> (Color, Color) {
+    match side {
+        Side::US => (board::colour("#1f3b73"), Color::WHITE),
+        Side::Indian => (board::colour("#e69f00"), Color::BLACK),
+    }
+}
+
+/// A unit's two lines: CF, MA and mode letter; a short name.
+fn counter_text(s: &State, u: usize) -> (String, String) {
+    let m = match s.units[u].mode {
+        Mode::Mounted => "M",
+        Mode::Dismounted => "D",
+        Mode::Prone => "P",
+    };
+    let f = s.face(u);
+    let name: String = s.def(u).name.chars().take(12).collect();
+    (format!("{}-{} {m}", s.cf(u), f.ma), name)
+}
+
+fn redraw(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    mut sel: ResMut<Selection>,
+    overlay: Query<Entity, With<Overlay>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    hover: Res<Hover>,
+) {
+    let Some(game) = game else { return };
+    let key = (sel.unit.clone(), hover.0);
+    if !sel.drawn.changed(&game, key) {
+        return;
+    }
+    for e in &overlay {
+        commands.entity(e).despawn();
+    }
+    if game.curtain_down {
+        return;
+    }
+    let Some(s) = state(&game) else { return };
+    let counter = board::CounterMeshes::new(&mut meshes);
+    let black = materials.add(Color::BLACK);
+    let white = materials.add(Color::WHITE);
+    // (hex) -> pieces: units then Leaders.
+    let mut by_hex: std::collections::BTreeMap<Coord, Vec<(bool, usize)>> = Default::default();
+    for u in 0..s.units.len() {
+        if let Loc::Map(c) = s.units[u].at {
+            by_hex.entry(c).or_default().push((false, u));
+        }
+    }
+    for l in 0..s.leaders.len() {
+        if let Loc::Map(c) = s.leaders[l].at {
+            by_hex.entry(c).or_default().push((true, l));
+        }
+    }
+    for (c, pieces) in by_hex {
+        let base = board::center(c);
+        let n = pieces.len();
+        for (i, &(leader, k)) in pieces.iter().enumerate() {
+            let off = Vec2::new(4.0, 4.0) * (i as f32 - (n as f32 - 1.0) / 2.0);
+            let (side, id, top, bottom) = if leader {
+                let d = s.ldef(k);
+                (
+                    d.side,
+                    d.id.clone(),
+                    format!("L{:+} r{}", d.rating, d.radius),
+                    d.name.chars().take(12).collect(),
+                )
+            } else {
+                let (t, b) = counter_text(s, k);
+                (s.side(k), s.def(k).id.clone(), t, b)
+            };
+            let (bg, fg) = side_colours(side);
+            let selected = sel.unit.as_deref() == Some(id.as_str());
+            let face = materials.add(if leader {
+                bg.mix(&Color::WHITE, 0.35)
+            } else {
+                bg
+            });
+            board::spawn_counter(
+                &mut commands,
+                Overlay,
+                &counter,
+                board::CounterLook {
+                    edge: if selected {
+                        white.clone()
+                    } else {
+                        black.clone()
+                    },
+                    face,
+                    fg,
+                    top,
+                    bottom,
+                },
+                base + off,
+                2.0 + i as f32 * 0.1,
+            );
+        }
+    }
+    if !game.can_act() {
+        return;
+    }
+    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
+    let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
+    let mut shown: Vec<Coord> = vec![];
+    for l in game.legal() {
+        let Ok(a) = l.parse::<Action>() else { continue };
+        let Some((who, hex)) = action_hex(s, &a) else {
+            continue;
+        };
+        if Some(who.as_str()) != sel.unit.as_deref() || shown.contains(&hex) {
+            continue;
+        }
+        shown.push(hex);
+        let (mat, label) = match &a {
+            Action::Move { .. } => {
+                let cost = s
+                    .find(&who)
+                    .and_then(|u| rules::move_cost(s, u, hex).ok())
+                    .map_or(String::new(), |c| format!("{c} MP"));
+                (green.clone(), cost)
+            }
+            Action::Enter { .. } => (amber.clone(), "enter".to_string()),
+            _ => continue,
+        };
+        let p = board::center(hex);
+        commands.spawn((
+            Overlay,
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(mat),
+            Transform::from_xyz(p.x, p.y, 3.5),
+        ));
+        commands.spawn((
+            Overlay,
+            Text2d::new(label),
+            TextFont::from_font_size(11.0),
+            TextColor(Color::BLACK),
+            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.6),
+        ));
+    }
+}
+
+/// The turn bar: turn, clock, phasing player, victory points.
+fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+    let Some(s) = state(&game) else { return };
+    ui.strong(format!(
+        "Turn {} of {} ({})",
+        s.turn,
+        s.stat.tables.turns.count,
+        s.time(s.turn)
+    ));
+    ui.separator();
+    ui.label(format!("{:?} Movement Phase (4C, 7)", s.phasing));
+    ui.separator();
+    ui.label(format!("VP: US {}, Indian {} (17)", s.vp[0], s.vp[1]));
+}
+
+/// An action in words, with its notation.
+fn describe(s: &State, a: &Action) -> String {
+    let name = |id: &str| {
+        s.find(id)
+            .map(|u| s.def(u).name.clone())
+            .or_else(|| s.find_leader(id).map(|l| s.ldef(l).name.clone()))
+            .unwrap_or_else(|| id.to_string())
+    };
+    let words = match a {
+        Action::Enter { unit, hex, mounted } => format!(
+            "{}: enter at {hex} {} (18)",
+            name(unit),
+            if *mounted { "Mounted" } else { "Dismounted" }
+        ),
+        Action::Move { unit, hex } => format!("{}: move to {hex}", name(unit)),
+        Action::Mode { unit, change } => format!("{}: {change:?} (8D)", name(unit)),
+        Action::End => "End the phase".to_string(),
+    };
+    format!("{words}   [{a}]")
+}
+
+/// The left panel: the viewing seat, the selected piece and its mode changes, the units
+/// waiting to enter, the hovered hex.
+fn side_panel(
+    InMut(ui): InMut<egui::Ui>,
+    mut game: ResMut<Game>,
+    mut sel: ResMut<Selection>,
+    hover: Res<Hover>,
+) {
+    let legal = if game.can_act() { game.legal() } else { vec![] };
+    let mut submit: Option<String> = None;
+    {
+        let Some(s) = state(&game) else { return };
+        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        ui.label("In progress: movement and modes are played; fire, melee, morale and rally are not yet.");
+        ui.separator();
+        let side = side_of(game.viewer);
+        // Mode changes of the selected unit, as buttons.
+        for l in &legal {
+            let Ok(a) = l.parse::<Action>() else { continue };
+            if let Action::Mode { unit, .. } = &a
+                && sel.unit.as_deref() == Some(unit.as_str())
+                && ui.button(describe(s, &a)).clicked()
+            {
+                submit = Some(l.clone());
+            }
+        }
+        if let Some(id) = sel.unit.clone() {
+            if let Some(u) = s.find(&id) {
+                let d = s.def(u);
+                ui.strong(format!("{} ({})", d.name, s.class(u).name));
+                ui.label(format!(
+                    "CF {} ({:?}), MA {}: {} MP left{}",
+                    s.cf(u),
+                    s.units[u].mode,
+                    s.face(u).ma,
+                    rules::mp_left(s, u),
+                    if s.units[u].at == Loc::Entering {
+                        "; waiting to enter: click an amber ring"
+                    } else {
+                        ""
+                    }
+                ));
+            } else if let Some(l) = s.find_leader(&id) {
+                let d = s.ldef(l);
+                ui.strong(format!("{} (Leader)", d.name));
+                ui.label(format!(
+                    "Rating {:+}, radius {}, MA {}: {} MP left",
+                    d.rating,
+                    d.radius,
+                    d.ma,
+                    rules::leader_mp_left(s, l)
+                ));
+            }
+            ui.label("Click a green ring to move there.");
+        } else if game.can_act() {
+            ui.label("Click one of your counters to select it.");
+        }
+        let waiting: Vec<String> = (0..s.units.len())
+            .filter(|&u| s.units[u].at == Loc::Entering && s.side(u) == side)
+            .map(|u| s.def(u).id.clone())
+            .chain(
+                (0..s.leaders.len())
+                    .filter(|&l| s.leaders[l].at == Loc::Entering && s.ldef(l).side == side)
+                    .map(|l| s.ldef(l).id.clone()),
+            )
+            .collect();
+        if !waiting.is_empty() {
+            ui.separator();
+            ui.strong(format!("Waiting to enter (18): {}", waiting.len()));
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for id in &waiting {
+                        let label = s
+                            .find(id)
+                            .map(|u| {
+                                format!("{} ({}, CF {})", s.def(u).name, s.def(u).group, s.cf(u))
+                            })
+                            .or_else(|| {
+                                s.find_leader(id)
+                                    .map(|l| format!("{} (Leader)", s.ldef(l).name))
+                            })
+                            .unwrap_or_default();
+                        if ui
+                            .selectable_label(sel.unit.as_deref() == Some(id.as_str()), label)
+                            .clicked()
+                        {
+                            sel.unit = Some(id.clone());
+                        }
+                    }
+                });
+        }
+        ui.separator();
+        if let Some(h) = hover.0
+            && s.stat.on_board(h)
+        {
+            let m = &s.stat.map;
+            let mut line = format!(
+                "{}: {}, Level {}",
+                m.label(h),
+                m.terrain_name(h).unwrap_or("?").replace('_', " "),
+                m.level(h)
+            );
+            for hill in &s.stat.scenario.hills {
+                if m.has_mark(h, &hill.mark) {
+                    line.push_str(&format!(", {} ({} VP)", hill.name, hill.vp));
+                }
+            }
+            ui.label(line);
+            for id in own_in(s, h, Side::US)
+                .into_iter()
+                .chain(own_in(s, h, Side::Indian))
+            {
+                let label = s
+                    .find(&id)
+                    .map(|u| {
+                        format!(
+                            "{} ({:?}, CF {}, {:?})",
+                            s.def(u).name,
+                            s.side(u),
+                            s.cf(u),
+                            s.units[u].mode
+                        )
+                    })
+                    .or_else(|| {
+                        s.find_leader(&id)
+                            .map(|l| format!("{} (Leader, {:?})", s.ldef(l).name, s.ldef(l).side))
+                    })
+                    .unwrap_or_default();
+                ui.label(label);
+            }
+        }
+    }
+    if let Some(a) = submit {
+        game.submit(&a);
+    }
+}

@@ -1,0 +1,25 @@
+//! Battle of the Rosebud runs the conformance suite (`tests/suite/conformance.rs`).
+//! Nothing is hidden in this game (the seed hides nothing), so the leak checks run with
+//! no secrets.
+
+use crate::conformance::{Plan, conformance, no_options};
+use wargame::games::rosebud::Rosebud;
+
+#[test]
+fn rosebud_conforms() {
+    let r = wargame::games::registry();
+    let scenarios = no_options(r.scenarios(&crate::util::root(), "rosebud"));
+    assert_eq!(scenarios.len(), 1, "the battle ships");
+    conformance::<Rosebud>(
+        &r,
+        &Plan {
+            scenarios,
+            seeds: 2,
+            max_actions: 20_000,
+            must_finish: true,
+            determinize_every: 200,
+            hidden: false,
+            rehides_at_turn_end: false,
+        },
+    );
+}
