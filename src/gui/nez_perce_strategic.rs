@@ -499,7 +499,7 @@ fn side_panel(
                     "A combat in {} ({}): {} against {}. Who fights it for you?",
                     c.hex,
                     s.stat.terrain(c.hex).name,
-                    s.names(&c.army),
+                    s.army_names(c),
                     s.names(&c.indian)
                 ),
             );

@@ -342,6 +342,71 @@ fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_h
     );
 }
 
+#[test]
+fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
+    use wargame::games::rosebud::Rosebud;
+    use wargame::gui::rosebud::{Overlay, Selection as RbSelection};
+    let mut app = headless(wargame::gui::rosebud::logic_plugin, "rosebud/battle", 1);
+    assert!(
+        count::<BoardEntity>(&mut app) >= 573 + 163,
+        "an entity per printed hex and per creek, Rosebud or cliff side at least"
+    );
+    assert!(count::<Overlay>(&mut app) > 40, "the US set-up is drawn");
+    let at = |app: &App, h: &str| {
+        app.world()
+            .resource::<Game>()
+            .state::<Rosebud>()
+            .unwrap()
+            .stat
+            .map
+            .parse(h)
+            .unwrap()
+    };
+    // 18: select a warrior waiting to enter, click an entry hex, choose Mounted.
+    app.world_mut().resource_mut::<RbSelection>().unit = Some("crow_king".into());
+    let c = at(&app, "3000");
+    app.world_mut().resource_mut::<Clicked>().0 = Some(c);
+    app.update();
+    let choice = app.world().resource::<Game>().choice.clone();
+    assert!(
+        choice.contains(&"enter crow_king 3000 mounted".to_string()),
+        "{choice:?}"
+    );
+    app.world_mut()
+        .resource_mut::<Game>()
+        .submit("enter crow_king 3000 mounted");
+    app.update();
+    // 7: click the unit's hex, then a highlighted neighbour.
+    let to = {
+        let g = app.world().resource::<Game>();
+        g.session
+            .legal()
+            .into_iter()
+            .find(|l| l.starts_with("move crow_king "))
+            .expect("it may move on")
+            .split_whitespace()
+            .nth(2)
+            .unwrap()
+            .to_string()
+    };
+    app.world_mut().resource_mut::<Clicked>().0 = Some(c);
+    app.update();
+    assert_eq!(
+        app.world().resource::<RbSelection>().unit.as_deref(),
+        Some("crow_king")
+    );
+    let t = at(&app, &to);
+    app.world_mut().resource_mut::<Clicked>().0 = Some(t);
+    app.update();
+    let g = app.world().resource::<Game>();
+    assert_eq!(
+        g.session.history().last().map(String::as_str),
+        Some(format!("move crow_king {to}").as_str()),
+        "{}",
+        g.status
+    );
+}
+
 // --- Computer players in the GUI ---
 
 use wargame::core::ai::Player;

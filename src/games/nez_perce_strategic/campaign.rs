@@ -153,15 +153,7 @@ fn apply_strategic(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError
         s.reveals += 1;
         match build_combat(s, &c, seed) {
             Ok(_) => {
-                let mut army = s.names(&c.army);
-                if let Some(t) = &c.town {
-                    let town = super::state::place_label(t);
-                    army = if army.is_empty() {
-                        format!("the defenders of {town}")
-                    } else {
-                        format!("{army} and the defenders of {town}")
-                    };
-                }
+                let army = s.army_names(&c);
                 log.push(LogEntry::public(format!(
                     "A tactical combat in {}: {army} against {} (C1.0)",
                     c.hex,

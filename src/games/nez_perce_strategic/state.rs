@@ -251,6 +251,17 @@ impl State {
             .collect::<Vec<_>>()
             .join(", ")
     }
+
+    /// The Army side of a combat in words: its units, and the defenders of the town or
+    /// fort it is fought in (C2.7).
+    pub fn army_names(&self, c: &super::play::Combat) -> String {
+        let army = self.names(&c.army);
+        match &c.town {
+            None => army,
+            Some(t) if army.is_empty() => format!("the defenders of {}", place_label(t)),
+            Some(t) => format!("{army} and the defenders of {}", place_label(t)),
+        }
+    }
     /// Whether a C7.2 restriction holds for a unit this turn.
     pub fn restricted(&self, u: usize, r: Restriction) -> bool {
         self.units[u].restrictions.contains(&(self.turn, r))
