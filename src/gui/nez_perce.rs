@@ -234,24 +234,7 @@ fn click(
         .filter(|&u| s.u(u).side == side)
         .map(|u| s.u(u).id.clone())
         .collect();
-    if acts.len() == 1 {
-        game.submit(&acts[0]);
-        game.choice.clear();
-        return;
-    }
-    if acts.len() > 1 {
-        game.choice = acts;
-        return;
-    }
-    game.choice.clear();
-    sel.unit = match sel
-        .unit
-        .as_ref()
-        .and_then(|cur| own.iter().position(|x| x == cur))
-    {
-        Some(i) => own.get((i + 1) % own.len()).cloned(),
-        None => own.first().cloned(),
-    };
+    game.resolve_click(&mut sel.unit, acts, &own);
 }
 
 /// The counter's colours by side: Army blue, Indian ochre.

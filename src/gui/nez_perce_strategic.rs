@@ -253,24 +253,7 @@ fn click(
     let acts = actions_at(&legal, sel.unit.as_deref(), hex);
     let side = side_of(game.viewer);
     let own: Vec<String> = s.at(hex, side).map(|u| s.def(u).id.clone()).collect();
-    if acts.len() == 1 {
-        game.submit(&acts[0]);
-        game.choice.clear();
-        return;
-    }
-    if acts.len() > 1 {
-        game.choice = acts;
-        return;
-    }
-    game.choice.clear();
-    sel.unit = match sel
-        .unit
-        .as_ref()
-        .and_then(|cur| own.iter().position(|x| x == cur))
-    {
-        Some(i) => own.get((i + 1) % own.len()).cloned(),
-        None => own.first().cloned(),
-    };
+    game.resolve_click(&mut sel.unit, acts, &own);
 }
 
 /// Counter colours by side: Army blue, Indian ochre (as in the tactical game).

@@ -155,6 +155,35 @@ impl Game {
         mix_seed(self.ai_seed, self.session.history().len() as u64)
     }
 
+    /// What a click on a hex does once a ruleset plugin has worked out the legal
+    /// actions the click could mean (`acts`) and the viewing seat's own pieces in the
+    /// hex (`own`): one action is submitted, several go to the chooser, and none
+    /// selects the next of those pieces (cycling through a stack) in `selected`.
+    pub fn resolve_click(
+        &mut self,
+        selected: &mut Option<String>,
+        acts: Vec<String>,
+        own: &[String],
+    ) {
+        if acts.len() == 1 {
+            self.submit(&acts[0]);
+            self.choice.clear();
+            return;
+        }
+        if acts.len() > 1 {
+            self.choice = acts;
+            return;
+        }
+        self.choice.clear();
+        *selected = match selected
+            .as_ref()
+            .and_then(|cur| own.iter().position(|x| x == cur))
+        {
+            Some(i) => own.get((i + 1) % own.len()).cloned(),
+            None => own.first().cloned(),
+        };
+    }
+
     /// Submit an action in notation; errors go to the status line, nothing is lost.
     /// Computer players' actions come through here too, so they are logged the same way;
     /// the status line then names the seat, not the action (its notation may name a piece

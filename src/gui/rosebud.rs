@@ -239,24 +239,7 @@ fn click(
     let Some(s) = state(game) else { return };
     let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
     let own = own_in(s, hex, side_of(game.viewer));
-    if acts.len() == 1 {
-        game.submit(&acts[0]);
-        game.choice.clear();
-        return;
-    }
-    if acts.len() > 1 {
-        game.choice = acts;
-        return;
-    }
-    game.choice.clear();
-    sel.unit = match sel
-        .unit
-        .as_ref()
-        .and_then(|cur| own.iter().position(|x| x == cur))
-    {
-        Some(i) => own.get((i + 1) % own.len()).cloned(),
-        None => own.first().cloned(),
-    };
+    game.resolve_click(&mut sel.unit, acts, &own);
 }
 
 /// Counter colours by side: US blue, Indian ochre.
