@@ -76,10 +76,19 @@ fn overstacked_with(s: &State, c: Coord, side: Side, extra: Option<usize>) -> bo
     points > st.max_cf || ponies > st.pony_holders.max(warriors)
 }
 
-/// Whether a unit moves with Mounted costs now (8A; 12E2: the Column HQ "is considered
-/// Mounted for movement").
-fn moves_mounted(s: &State, u: usize) -> bool {
-    s.units[u].mode == Mode::Mounted || s.kind(u) == Kind::Hq
+/// The cost of a step for a piece that moves in whichever mode is cheaper: 8, "Leaders
+/// are always considered Mounted or Dismounted, whichever is the most advantageous to
+/// the owning player"; 12B, 12E2: Leaders and the Column HQ "may move in any mode at the
+/// player's option. There is no cost to change modes".
+pub fn best_step_cost(
+    s: &State,
+    from: Option<Coord>,
+    to: Coord,
+    side: Side,
+) -> Result<u32, String> {
+    let m = step_cost(s, from, to, true, side)?;
+    let d = step_cost(s, from, to, false, side)?;
+    Ok(m.min(d))
 }
 
 /// The MP to enter `to` from `from` (7B), or why the hex may not be entered. `mounted`
@@ -141,7 +150,11 @@ pub fn move_cost(s: &State, u: usize, to: Coord) -> Result<u32, String> {
         return Err("move one hex at a time (7A)".into());
     }
     let side = s.side(u);
-    let mut cost = step_cost(s, Some(from), to, moves_mounted(s, u), side)?;
+    let mut cost = if s.kind(u) == Kind::Hq {
+        best_step_cost(s, Some(from), to, side)?
+    } else {
+        step_cost(s, Some(from), to, s.units[u].mode == Mode::Mounted, side)?
+    };
     if in_zoc_of(s, from, side.other()) {
         cost += s.stat.tables.zoc_exit_mp.value;
     }
@@ -388,7 +401,7 @@ pub fn legal(s: &State) -> Vec<Action> {
             continue;
         }
         for c in leader_entry_hexes(s) {
-            if step_cost(s, None, c, true, side).is_ok() {
+            if best_step_cost(s, None, c, side).is_ok() {
                 out.push(Action::Enter {
                     unit: s.ldef(l).id.clone(),
                     hex: label(c),
@@ -452,7 +465,7 @@ pub fn legal(s: &State) -> Vec<Action> {
         let Some(c) = s.leader_hex(l) else { continue };
         let left = leader_mp_left(s, l);
         for n in s.stat.map.neighbors(c) {
-            if let Ok(cost) = step_cost(s, Some(c), n, true, side)
+            if let Ok(cost) = best_step_cost(s, Some(c), n, side)
                 && cost <= left
             {
                 out.push(Action::Move {
@@ -496,7 +509,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
                 return log;
             };
             if let Some(l) = s.find_leader(unit) {
-                let cost = step_cost(s, None, c, true, side).unwrap_or(0);
+                let cost = best_step_cost(s, None, c, side).unwrap_or(0);
                 s.leaders[l].at = Loc::Map(c);
                 s.leaders[l].spent = cost;
                 log.push(LogEntry::public(format!(
@@ -518,8 +531,10 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             s.units[u].spent = cost.min(s.face(u).ma);
             s.units[u].moved = true;
             if !*mounted && let Some(h) = s.holder(u) {
+                // 18: "The units must pay the cost of the first hex they enter": the
+                // Pony Holders (always Dismounted, 8B) too.
                 s.units[h].at = Loc::Map(c);
-                s.units[h].spent = 0;
+                s.units[h].spent = step_cost(s, None, c, false, side).unwrap_or(0);
             }
             log.push(LogEntry::public(format!(
                 "{} enters the map at {hex} from the {area} edge, {} ({cost} MP) (18)",
@@ -537,7 +552,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             };
             if let Some(l) = s.find_leader(unit) {
                 let from = s.leader_hex(l);
-                let cost = step_cost(s, from, to, true, side).unwrap_or(0);
+                let cost = best_step_cost(s, from, to, side).unwrap_or(0);
                 s.leaders[l].at = Loc::Map(to);
                 s.leaders[l].spent += cost;
                 log.push(LogEntry::public(format!(
@@ -572,8 +587,13 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
                     ""
                 }
             )));
-            // 12D5: enemy Leaders alone in the hex are killed.
-            let alone: Vec<usize> = s.leaders_at(to, side.other()).collect();
+            // 12D5: enemy Leaders alone in the hex are killed when an enemy "combat unit"
+            // enters it (3J: Pony Holders are not combat units).
+            let alone: Vec<usize> = if s.kind(u) == Kind::PonyHolder {
+                vec![]
+            } else {
+                s.leaders_at(to, side.other()).collect()
+            };
             for l in alone {
                 s.leaders[l].at = Loc::Gone;
                 log.push(LogEntry::public(format!(
@@ -592,10 +612,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
     log
 }
 
-/// 17: a US Cavalry or Infantry unit entering a VP hill scores it, once.
+/// 17: a US Cavalry or Infantry unit entering a VP hill scores it, once (8: the Miners
+/// "act as Cavalry for all rule purposes").
 fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
     let mut log = vec![];
-    if s.side(u) != Side::US || !matches!(s.kind(u), Kind::Cavalry | Kind::Infantry) {
+    if s.side(u) != Side::US || !matches!(s.kind(u), Kind::Cavalry | Kind::Infantry | Kind::Miners)
+    {
         return log;
     }
     let stat = s.stat.clone();

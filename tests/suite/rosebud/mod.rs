@@ -4,4 +4,5 @@
 mod bad_input;
 mod conformance;
 mod map;
+mod review;
 mod rules;
