@@ -5,8 +5,9 @@
 //! other's (the Indians come to fight, 18; the US holds the hills, 17).
 
 use super::Rosebud;
+use super::action::Action;
 use super::data::Side;
-use super::state::State;
+use super::state::{Loc, State};
 use crate::core::ai::{Knowledge, result_value, squash};
 use crate::core::game::{Rules, Seat};
 
@@ -37,5 +38,24 @@ impl Knowledge for Rosebud {
     }
     fn rollout_depth() -> usize {
         0
+    }
+
+    /// On turn 1 every band and Leader must enter (18), in any order: the search weighs
+    /// the entries of the first one still waiting only, not every band's at once (24
+    /// bands on 60 edge hexes in two modes would be about 2,900 actions a decision).
+    fn worth(state: &State, action: &Action) -> bool {
+        let Action::Enter { unit, .. } = action else {
+            return true;
+        };
+        let side = state.phasing;
+        let first = (0..state.units.len())
+            .find(|&u| state.units[u].at == Loc::Entering && state.side(u) == side)
+            .map(|u| state.def(u).id.as_str())
+            .or_else(|| {
+                (0..state.leaders.len())
+                    .find(|&l| state.leaders[l].at == Loc::Entering && state.ldef(l).side == side)
+                    .map(|l| state.ldef(l).id.as_str())
+            });
+        first == Some(unit.as_str())
     }
 }
