@@ -4,6 +4,7 @@
 
 pub mod ai;
 pub mod areamap;
+pub mod bands;
 pub mod campaign;
 pub mod data;
 pub mod dice;

@@ -45,6 +45,42 @@ pub enum Action {
         /// The change.
         change: ModeChange,
     },
+    /// `fire a_2cav crow_king`, `fire a_2cav crow_king half`: a unit fires at an enemy
+    /// unit (9); `half` is Offensive fire at 1/2, keeping 1/2 the MA (4B).
+    Fire {
+        /// The firing unit.
+        unit: String,
+        /// The unit fired at.
+        target: String,
+        /// Offensive fire at half strength.
+        half: bool,
+    },
+    /// `opfire crow_king`: declare a unit's Opportunity or Retreat fire at the unit that
+    /// is leaving or entering its zone of control (9F, 9G).
+    OpFire {
+        /// The firing unit.
+        unit: String,
+    },
+    /// `resolve`: fire the declared units, or let the unit go unfired (9F4).
+    Resolve,
+    /// `retreat a_2cav 3412`: the next hex of a retreat or rout (10I, 10J).
+    Retreat {
+        /// The unit.
+        unit: String,
+        /// The printed hex entered.
+        hex: String,
+    },
+    /// `resupply a_2cav`: a Low Ammo US unit takes ammunition from an adjacent Pack
+    /// Train in the Rally Phase; both spend all their MP (14C).
+    Resupply {
+        /// The unit.
+        unit: String,
+    },
+    /// `recover a_2cav`: a Disrupted unit spends 2 MP to return to Good Order (13B3).
+    Recover {
+        /// The unit.
+        unit: String,
+    },
     /// `end`: end the phase.
     End,
 }
@@ -67,6 +103,18 @@ impl fmt::Display for Action {
                 };
                 write!(f, "{w} {unit}")
             }
+            Action::Fire { unit, target, half } => {
+                write!(
+                    f,
+                    "fire {unit} {target}{}",
+                    if *half { " half" } else { "" }
+                )
+            }
+            Action::OpFire { unit } => write!(f, "opfire {unit}"),
+            Action::Resolve => write!(f, "resolve"),
+            Action::Retreat { unit, hex } => write!(f, "retreat {unit} {hex}"),
+            Action::Resupply { unit } => write!(f, "resupply {unit}"),
+            Action::Recover { unit } => write!(f, "recover {unit}"),
             Action::End => write!(f, "end"),
         }
     }
@@ -105,9 +153,33 @@ impl FromStr for Action {
             ["dismount", u] => mode(u, ModeChange::Dismount),
             ["prone", u] => mode(u, ModeChange::Prone),
             ["stand", u] => mode(u, ModeChange::Stand),
+            ["fire", u, t] => Ok(Action::Fire {
+                unit: u.to_string(),
+                target: t.to_string(),
+                half: false,
+            }),
+            ["fire", u, t, "half"] => Ok(Action::Fire {
+                unit: u.to_string(),
+                target: t.to_string(),
+                half: true,
+            }),
+            ["opfire", u] => Ok(Action::OpFire {
+                unit: u.to_string(),
+            }),
+            ["resolve"] => Ok(Action::Resolve),
+            ["retreat", u, h] => Ok(Action::Retreat {
+                unit: u.to_string(),
+                hex: hex(h)?,
+            }),
+            ["resupply", u] => Ok(Action::Resupply {
+                unit: u.to_string(),
+            }),
+            ["recover", u] => Ok(Action::Recover {
+                unit: u.to_string(),
+            }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, end)"
             )),
         }
     }

@@ -25,7 +25,7 @@ fn us_edge(s: &State) -> f64 {
             closeness += f64::from(s.cf(u)) / f64::from(d.max(1));
         }
     }
-    f64::from(s.vp[0]) - f64::from(s.vp[1]) - 0.05 * closeness
+    f64::from(s.vp[0] - s.vp[1]) - 0.05 * closeness
 }
 
 impl Knowledge for Rosebud {

@@ -6,6 +6,7 @@
 //! (`scenarios/rosebud/<id>.ron`: the set-up of section 18). Every value names its
 //! source: a rule of the seed, or a reconstruction with its reasoning.
 
+use crate::core::bands::{Band as DieBand, Drm};
 use crate::core::data::Source;
 use serde::{Deserialize, Serialize};
 
@@ -183,6 +184,11 @@ pub struct TerrainRow {
     pub melee: i32,
     /// A US rout ends here (10J2a: Light Woods, Rocks).
     pub refuge: bool,
+    /// Fire die-roll modifier when the target is in this terrain (9, reconstructed).
+    pub fire: i32,
+    /// Height the terrain adds to its level as an obstacle to line of sight (9,
+    /// reconstructed: Light Woods 1).
+    pub los: u8,
     /// Where the row comes from.
     pub source: Source,
 }
@@ -248,6 +254,196 @@ pub struct Tables {
     pub stacking: Stacking,
     /// The Victory Levels Chart (17).
     pub victory: VictoryLevels,
+    /// The Fire Combat Results Table and procedure (9, reconstructed).
+    pub fire: FireTable,
+    /// The Morale Check Table (13A, 2d6).
+    pub morale: DieTable<MoraleResult>,
+    /// The Rally Table (13C, 1d6).
+    pub rally: DieTable<YesNo>,
+    /// The Lost/Abandoned Horses Table (16B, 1d6).
+    pub lost_horses: DieTable<YesNo>,
+    /// Ammunition depletion and the Pack Trains' ammunition (14, 15).
+    pub ammo: Ammo,
+    /// Retreat and rout distances (10I, 10J).
+    pub rout: RoutRule,
+    /// Victory points for losses (17, reconstructed).
+    pub casualty_vp: CasualtyVp,
+}
+
+/// A die table: the number of dice, the bands of the modified roll and the named
+/// modifiers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DieTable<R> {
+    /// Six-sided dice rolled and added (1 or 2).
+    pub dice: u8,
+    /// The bands of the modified roll.
+    pub bands: Vec<DieBand<R>>,
+    /// The modifiers.
+    pub drm: Vec<Drm>,
+    /// Where the table comes from.
+    pub source: Source,
+}
+
+/// A result of the Morale Check Table (9D1, 13A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MoraleResult {
+    /// No effect.
+    Pass,
+    /// The unit is Disrupted.
+    Disrupted,
+    /// r1/Disrupt: retreat 1 hex, Disrupted.
+    R1,
+    /// r2/Disrupt: retreat 2 hexes, Disrupted.
+    R2,
+    /// Pinned (9D1.d).
+    Pinned,
+    /// Routed (10J).
+    Routed,
+}
+
+/// A Yes/No table result (13C Rally, 16B Lost Horses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum YesNo {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+/// A strength factor of fire (9: halvings that multiply, fractions kept, 3L).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Factor {
+    /// The key the engine asks for (`"pinned"`).
+    pub key: String,
+    /// The multiplier.
+    pub factor: f64,
+    /// When it applies.
+    pub when: String,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// How far a kind of unit fires (9, reconstructed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FireRange {
+    /// The kinds of unit.
+    pub kinds: Vec<Kind>,
+    /// The longest range in hexes.
+    pub max_range: u32,
+    /// The strength factor beyond 1 hex.
+    pub long_factor: f64,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// The Fire Combat Results Table (9, reconstructed): columns by firing strength, rows
+/// by the modified 2d6 total.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FireTable {
+    /// The lowest strength of each column, ascending (the first is 0: "<1").
+    pub columns: Vec<f64>,
+    /// The modified total of the first row, which reads "or less"; the last row reads
+    /// "or more".
+    pub first_total: i32,
+    /// One string per row, one cell per column: `-`, `MC`, `MC-1`, `1CP`, `2CP`.
+    pub rows: Vec<String>,
+    /// The die-roll modifiers.
+    pub drm: Vec<Drm>,
+    /// The strength factors.
+    pub factors: Vec<Factor>,
+    /// The ranges.
+    pub ranges: Vec<FireRange>,
+    /// The natural total that calls a Leader Loss Check in the target's hex (9E).
+    pub leader_check_total: u32,
+    /// Where the table comes from.
+    pub source: Source,
+}
+
+/// A cell of the Fire Combat Results Table (9D).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireResult {
+    /// `-`: no effect.
+    NoEffect,
+    /// `MC` (0) or `MC-1` (-1): a Morale Check with this modifier.
+    Mc(i32),
+    /// `1CP`, `2CP`: Casualty Points, then a Morale Check (9D2).
+    Cp(u32),
+}
+
+impl FireResult {
+    /// Read a cell.
+    pub fn parse(s: &str) -> Option<FireResult> {
+        Some(match s {
+            "-" => FireResult::NoEffect,
+            "MC" => FireResult::Mc(0),
+            "MC-1" => FireResult::Mc(-1),
+            "1CP" => FireResult::Cp(1),
+            "2CP" => FireResult::Cp(2),
+            _ => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for FireResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FireResult::NoEffect => f.write_str("-"),
+            FireResult::Mc(0) => f.write_str("MC"),
+            FireResult::Mc(d) => write!(f, "MC{d}"),
+            FireResult::Cp(n) => write!(f, "{n} CP"),
+        }
+    }
+}
+
+/// Ammunition (14, 15).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ammo {
+    /// The natural fire total that calls the ammunition check (14A: 5).
+    pub check_total: u32,
+    /// The highest re-roll that depletes the unit (14A: 1-3).
+    pub depleted_max: u8,
+    /// Ammunition points in a full Pack Train (15: 6).
+    pub pack_train: u32,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// Retreat and rout distances (10I, 10J).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoutRule {
+    /// Mandatory Rout, Dismounted (10J2: 2 hexes).
+    pub mandatory: u32,
+    /// Mandatory Rout, Mounted (10J2: 3 hexes).
+    pub mandatory_mounted: u32,
+    /// Subsequent Rout a Movement Phase, Dismounted (10J2: 4 hexes).
+    pub subsequent: u32,
+    /// Subsequent Rout, Mounted (10J2: 8 hexes).
+    pub subsequent_mounted: u32,
+    /// An Indian rout ends this far from every US unit (10J2b: 3).
+    pub indian_safe: u32,
+    /// A US rout ends with no Indian combat unit this near (10J2a: 15).
+    pub us_watch: u32,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// Victory points for losses (17; the chart is lost).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CasualtyVp {
+    /// To the Indian player per Casualty Point on a US unit.
+    pub us_cp: i32,
+    /// To the US player per Casualty Point on an Indian unit.
+    pub indian_cp: i32,
+    /// To the Indian player per US unit eliminated (10I7: also when it cannot retreat).
+    pub us_eliminated: i32,
+    /// To the US player per Indian unit eliminated.
+    pub indian_eliminated: i32,
+    /// Taken from the US player per US or Scout unit with Low Ammo at the end (14B).
+    pub low_ammo_end: i32,
+    /// To the Indian player per "Yes" on the Lost Horses Table (16B).
+    pub lost_horses: i32,
+    /// Where it comes from.
+    pub source: Source,
 }
 
 /// One band of the Victory Levels Chart: from this ratio up.

@@ -51,6 +51,32 @@ pub struct PieceView {
     pub cf: u32,
     /// Movement points left this phase.
     pub mp: u32,
+    /// Markers: `Disrupted`, `Pinned`, `Routed`, `Low Ammo`, `Fired`, `No horses`, and a
+    /// Pack Train's ammunition (`Ammo 5`).
+    pub markers: Vec<String>,
+}
+
+/// A unit's markers, as the counter shows them.
+pub fn markers(s: &State, u: usize) -> Vec<String> {
+    let x = &s.units[u];
+    let mut m = vec![];
+    for (on, name) in [
+        (x.disrupted, "Disrupted"),
+        (x.pinned, "Pinned"),
+        (x.routed, "Routed"),
+        (x.low_ammo, "Low Ammo"),
+        (x.fired, "Fired"),
+        (x.supplying, "Re-supplying"),
+        (x.horseless && s.def(u).holder.is_some(), "No horses"),
+    ] {
+        if on {
+            m.push(name.to_string());
+        }
+    }
+    if s.kind(u) == data::Kind::PackTrain {
+        m.push(format!("Ammo {}", x.ammo));
+    }
+    m
 }
 
 /// What one seat sees: everything (nothing is hidden in this game).
@@ -65,7 +91,11 @@ pub struct View {
     /// The phasing player.
     pub phasing: Side,
     /// Victory points (US, Indian).
-    pub vp: [u32; 2],
+    pub vp: [i32; 2],
+    /// The phase.
+    pub phase: String,
+    /// Casualty Points taken (US, Indian).
+    pub losses: [u32; 2],
     /// Units and Leaders.
     pub pieces: Vec<PieceView>,
 }
@@ -93,6 +123,7 @@ pub fn view(s: &State, seat: Seat) -> View {
             mode: format!("{:?}", s.units[u].mode),
             cf: s.cf(u),
             mp: rules::mp_left(s, u),
+            markers: markers(s, u),
         })
         .collect();
     pieces.extend((0..s.leaders.len()).map(|l| PieceView {
@@ -105,6 +136,7 @@ pub fn view(s: &State, seat: Seat) -> View {
         mode: "-".into(),
         cf: s.ldef(l).rating.max(0) as u32,
         mp: rules::leader_mp_left(s, l),
+        markers: vec![],
     }));
     View {
         seat,
@@ -112,6 +144,8 @@ pub fn view(s: &State, seat: Seat) -> View {
         time: s.time(s.turn),
         phasing: s.phasing,
         vp: s.vp,
+        phase: format!("{:?}", s.phase),
+        losses: s.losses,
         pieces,
     }
 }
@@ -132,6 +166,17 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             }));
         }
         "dice_left" => return Some(s.dice.forced_left().to_string()),
+        "pending" => {
+            return Some(match s.pending.first() {
+                None => "none".into(),
+                Some(state::Pending::Window { kind, .. }) => format!("{kind:?} fire"),
+                Some(state::Pending::Retreat { rout: true, .. }) => "rout".into(),
+                Some(state::Pending::Retreat { .. }) => "retreat".into(),
+                Some(state::Pending::Rout { .. }) => "subsequent rout".into(),
+            });
+        }
+        "losses.us" => return Some(s.losses[0].to_string()),
+        "losses.indian" => return Some(s.losses[1].to_string()),
         _ => {}
     }
     let (id, field) = key.split_once('.')?;
@@ -151,6 +196,13 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         "cf" => s.cf(u).to_string(),
         "mp" => rules::mp_left(s, u).to_string(),
         "horseless" => s.units[u].horseless.to_string(),
+        "disrupted" => s.units[u].disrupted.to_string(),
+        "pinned" => s.units[u].pinned.to_string(),
+        "routed" => s.units[u].routed.to_string(),
+        "low_ammo" => s.units[u].low_ammo.to_string(),
+        "ammo" => s.units[u].ammo.to_string(),
+        "cp" => s.units[u].cp.to_string(),
+        "markers" => markers(s, u).join(","),
         "zoc" => s
             .hex(u)
             .is_some_and(|c| rules::in_zoc_of(s, c, s.side(u).other()))
@@ -201,7 +253,7 @@ impl Rules for Rosebud {
         probe(s, key)
     }
     fn scores(state: &State) -> Vec<i32> {
-        state.vp.iter().map(|&v| v as i32).collect()
+        state.vp.to_vec()
     }
     fn opening_log(state: &State) -> Vec<LogEntry> {
         state.intro.clone()

@@ -2,8 +2,9 @@
 //! the scenario) and building the initial state. Every error names the file, line and
 //! column and what was expected; nothing here panics on bad data.
 
-use super::data::{Counters, Mode, ScenarioDef, Side, Tables};
+use super::data::{Counters, DieTable, FireResult, FireTable, Mode, ScenarioDef, Side, Tables};
 use super::state::{Leader, Loc, Phase, State, Static, Unit};
+use crate::core::bands::{Drm, check_cover, check_keys};
 use crate::core::data::{error_near, expect_game, parse_ron, read_text};
 use crate::core::dice::Dice;
 use crate::core::error::DataError;
@@ -53,6 +54,33 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
             ));
         }
     }
+    check_fire(&t.fire).map_err(|m| err("fire", m))?;
+    check_die_table(&t.morale, 2, MORALE_DRM)
+        .map_err(|m| err("morale", format!("the Morale Check Table: {m}")))?;
+    check_die_table(&t.rally, 1, RALLY_DRM)
+        .map_err(|m| err("rally", format!("the Rally Table: {m}")))?;
+    check_die_table(&t.lost_horses, 1, LOST_HORSES_DRM)
+        .map_err(|m| err("lost_horses", format!("the Lost Horses Table: {m}")))?;
+    if t.ammo.depleted_max > 6 || !(2..=12).contains(&t.ammo.check_total) {
+        return Err(err(
+            "ammo",
+            "the ammunition check reads a natural 2d6 total (2-12) and a re-roll of 1d6".into(),
+        ));
+    }
+    let r = &t.rout;
+    if [
+        r.mandatory,
+        r.mandatory_mounted,
+        r.subsequent,
+        r.subsequent_mounted,
+    ]
+    .contains(&0)
+    {
+        return Err(err(
+            "rout",
+            "every rout distance must be at least 1 hex".into(),
+        ));
+    }
     if t.victory.bands.is_empty()
         || t.victory
             .bands
@@ -66,6 +94,89 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
         ));
     }
     Ok(t)
+}
+
+/// The Fire Table's modifier keys, as the engine asks for them.
+pub const FIRE_DRM: &[&str] = &[
+    "target_mounted",
+    "target_prone_or_pinned",
+    "target_uphill",
+    "firer_mounted",
+    "firer_prone",
+    "firer_disrupted",
+];
+/// The fire strength factor keys.
+pub const FIRE_FACTORS: &[&str] = &[
+    "pinned",
+    "low_ammo",
+    "opportunity",
+    "advance",
+    "offensive_half",
+];
+/// The Morale Check Table's modifier keys.
+pub const MORALE_DRM: &[&str] = &["mc_minus_1", "two_cp", "disrupted", "pinned", "routed"];
+/// The Rally Table's modifier keys.
+pub const RALLY_DRM: &[&str] = &[
+    "self_rally_outside_radius",
+    "pinned_and_routed",
+    "rout_refuge",
+    "routed_adjacent_enemy",
+];
+/// The Lost Horses Table's modifier keys.
+pub const LOST_HORSES_DRM: &[&str] = &["indian_adjacent", "no_indian_near"];
+
+/// Check a die table: its dice, that its bands cover every roll once, and its keys.
+fn check_die_table<R>(t: &DieTable<R>, dice: u8, keys: &[&str]) -> Result<(), String> {
+    if t.dice != dice {
+        return Err(format!("it rolls {dice}d6, not {}d6", t.dice));
+    }
+    check_cover(&t.bands)?;
+    check_keys(&t.drm, keys)
+}
+
+/// Check the Fire Combat Results Table: ascending columns from 0, one cell per column in
+/// every row, only the results 9D names, the modifier and factor keys, and the ranges.
+fn check_fire(f: &FireTable) -> Result<(), String> {
+    if f.columns.first() != Some(&0.0) || f.columns.windows(2).any(|w| w[0] >= w[1]) {
+        return Err("the fire columns rise from 0 (the '<1' column)".into());
+    }
+    if f.rows.is_empty() {
+        return Err("the Fire Combat Results Table has no rows".into());
+    }
+    for (i, row) in f.rows.iter().enumerate() {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        if cells.len() != f.columns.len() {
+            return Err(format!(
+                "fire row {} (total {}) has {} cells for {} columns",
+                i + 1,
+                f.first_total + i as i32,
+                cells.len(),
+                f.columns.len()
+            ));
+        }
+        if let Some(bad) = cells.iter().find(|c| FireResult::parse(c).is_none()) {
+            return Err(format!(
+                "fire row {}: '{bad}' is not a result of 9D (-, MC, MC-1, 1CP, 2CP)",
+                i + 1
+            ));
+        }
+    }
+    check_keys(&f.drm, FIRE_DRM)?;
+    let keys: Vec<Drm> = f
+        .factors
+        .iter()
+        .map(|x| Drm {
+            key: x.key.clone(),
+            value: 0,
+            when: x.when.clone(),
+            source: x.source.clone(),
+        })
+        .collect();
+    check_keys(&keys, FIRE_FACTORS).map_err(|m| m.replace("modifier", "strength factor"))?;
+    if f.ranges.iter().any(|r| r.max_range == 0) {
+        return Err("a fire range must be at least 1 hex".into());
+    }
+    Ok(())
 }
 
 /// Load and check the counters.
@@ -249,6 +360,17 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 spent: 0,
                 moved: false,
                 horseless: false,
+                pinned: false,
+                routed: false,
+                low_ammo: false,
+                fired: false,
+                offensive: None,
+                ammo: if class.kind == super::data::Kind::PackTrain {
+                    stat.tables.ammo.pack_train
+                } else {
+                    0
+                },
+                supplying: false,
             }
         })
         .collect();
@@ -276,7 +398,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking and the VP hills; fire, melee, morale and rally are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition and the VP hills; melee, Leader losses and the special rules are still to come",
         ),
     ];
     State {
@@ -287,6 +409,8 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         units,
         leaders,
         vp: [0, 0],
+        pending: vec![],
+        losses: [0, 0],
         hills_taken: vec![],
         entered: vec![],
         dice: Dice::new(seed),

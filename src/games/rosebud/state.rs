@@ -74,8 +74,106 @@ pub struct Unit {
     pub spent: u32,
     /// It has moved at least one hex this phase (no minimum move after that, 7D).
     pub moved: bool,
-    /// It has abandoned its horses: it cannot mount again (8D2a, 16B).
+    /// It has abandoned its horses: it cannot mount again (8D2a, 16B). On a Holder: it
+    /// has lost the horses it held (16B: the "no horses" side).
     pub horseless: bool,
+    /// Pinned (9D1.d).
+    #[serde(default)]
+    pub pinned: bool,
+    /// Routed (10J).
+    #[serde(default)]
+    pub routed: bool,
+    /// Low on ammunition (14B).
+    #[serde(default)]
+    pub low_ammo: bool,
+    /// It has fired in this phase (the Fired marker, 4B; Opportunity fire once a phase,
+    /// 9F).
+    #[serde(default)]
+    pub fired: bool,
+    /// Its Offensive fire this player turn, which limits its movement (4B).
+    #[serde(default)]
+    pub offensive: Option<Offensive>,
+    /// Ammunition points (a Pack Train, 15).
+    #[serde(default)]
+    pub ammo: u32,
+    /// It re-supplies this player turn and spends all its MP (14C).
+    #[serde(default)]
+    pub supplying: bool,
+}
+
+/// How a unit fired in the Offensive Fire Phase (4B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Offensive {
+    /// At full strength: it cannot move.
+    Full,
+    /// At half strength: half its Movement Allowance, rounded down.
+    Half,
+}
+
+/// How a fire is made (9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireKind {
+    /// Offensive fire at full strength (4B).
+    Offensive,
+    /// Offensive fire at half strength (4B).
+    OffensiveHalf,
+    /// Defensive fire (4D).
+    Defensive,
+    /// Advance fire, at half (4E).
+    Advance,
+    /// Opportunity fire, at half (9F).
+    Opportunity,
+    /// Retreat fire, at full (9G).
+    Retreat,
+}
+
+/// Something that must be settled before play goes on: a fire window the enemy may use,
+/// or a retreat or rout being moved hex by hex.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Pending {
+    /// 9F, 9G: the enemy of `target` may declare fire at it: Opportunity fire before it
+    /// leaves its hex (`then` is the move it makes afterwards), or Retreat fire as it
+    /// enters an enemy zone of control.
+    Window {
+        /// The unit fired at.
+        target: usize,
+        /// Opportunity or Retreat fire.
+        kind: FireKind,
+        /// The units that may fire.
+        eligible: Vec<usize>,
+        /// The units declared so far (9F: all are declared, then all are resolved).
+        declared: Vec<usize>,
+        /// The hex the target moves to once the fire is resolved (Opportunity fire).
+        then: Option<Coord>,
+    },
+    /// 10I, 10J: a unit retreats or routs `left` more hexes away from `away`.
+    Retreat {
+        /// The unit.
+        unit: usize,
+        /// Hexes still to go.
+        left: u32,
+        /// The hexes of the enemy units that caused it.
+        away: Vec<Coord>,
+        /// A rout (10J) rather than a retreat (10I).
+        rout: bool,
+    },
+    /// 10J2: Subsequent Rout movement in the owner's Movement Phase.
+    Rout {
+        /// The unit.
+        unit: usize,
+        /// Hexes it may still rout.
+        left: u32,
+    },
+}
+
+impl Pending {
+    /// The unit the pending step is about.
+    pub fn unit(&self) -> usize {
+        match self {
+            Pending::Window { target, .. } => *target,
+            Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => *unit,
+        }
+    }
 }
 
 /// A Leader in play.
@@ -92,8 +190,16 @@ pub struct Leader {
 /// The phases of a player turn that this version plays (4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// A. Rally Phase (13B, 14C).
+    Rally,
+    /// B. Offensive Fire Phase (4B).
+    OffensiveFire,
     /// C. Movement Phase.
     Movement,
+    /// D. Defensive Fire Phase: the non-phasing player fires (4D).
+    DefensiveFire,
+    /// E. Advance Fire Phase (4E).
+    AdvanceFire,
     /// The game is over.
     Over,
 }
@@ -114,7 +220,13 @@ pub struct State {
     /// Every Leader, in the order of `counters.leaders`.
     pub leaders: Vec<Leader>,
     /// Victory points scored so far (US, Indian).
-    pub vp: [u32; 2],
+    pub vp: [i32; 2],
+    /// What must be settled before play goes on, the first item first.
+    #[serde(default)]
+    pub pending: Vec<Pending>,
+    /// Casualty Points taken so far (US, Indian), for the report of losses.
+    #[serde(default)]
+    pub losses: [u32; 2],
     /// The VP hills already scored (17).
     pub hills_taken: Vec<String>,
     /// The Indian units that entered on turn 1 and the entry area each used (18).
@@ -193,6 +305,20 @@ impl State {
             Mode::Mounted => d.mounted,
             Mode::Dismounted | Mode::Prone => d.dismounted,
         }
+    }
+    /// The side that must act now: the owner of what is pending, else the player the
+    /// phase belongs to (4D: the non-phasing player fires in the Defensive Fire Phase).
+    pub fn actor(&self) -> Side {
+        match self.pending.first() {
+            Some(Pending::Window { target, .. }) => self.side(*target).other(),
+            Some(p) => self.side(p.unit()),
+            None if self.phase == Phase::DefensiveFire => self.phasing.other(),
+            None => self.phasing,
+        }
+    }
+    /// Whether a unit is a combat unit (3J: not a Pony Holder; Leaders are not units).
+    pub fn combat(&self, u: usize) -> bool {
+        self.kind(u) != Kind::PonyHolder
     }
     /// A unit's current Combat Factor: its face less its Casualty Points (11).
     pub fn cf(&self, u: usize) -> u32 {

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod conformance;
+mod fire;
 mod map;
 mod review;
 mod rules;

@@ -511,9 +511,9 @@ fn rule_8d1_mode_changes_cost_1_mp_and_need_good_order_and_scouts_need_no_holder
     assert_eq!(rules::mp_left(&s, o), 6);
     s.units[o].disrupted = true;
     assert!(
-        !texts(&s)
-            .iter()
-            .any(|t| t.ends_with(" old_crow") && !t.starts_with("move")),
+        !texts(&s).iter().any(|t| t.ends_with(" old_crow")
+            && !t.starts_with("move")
+            && !t.starts_with("recover")),
         "Good Order only"
     );
 }

@@ -1,26 +1,45 @@
 //! The rules this version of *Battle of the Rosebud* plays, as legal actions and their
-//! effects: the turn sequence (4, with the Indian player first, 18), the Indian entry
-//! on turn 1 (18), movement (7: terrain, levels, creeks, cliffs, enemy hexes, the ZOC
-//! exit cost of 5, the minimum move, the low crawl), modes (8: mounting and dismounting
-//! with Horse, Mule and Pony Holders, going Prone), stacking (6), the VP hills (17) and
-//! the Victory Levels (17). Fire, melee, morale, rally and the special rules are not
-//! played yet (see docs/rules-rosebud.md).
+//! effects: the turn sequence (4, with the Indian player first, 18: Rally, Offensive
+//! Fire, Movement, Defensive Fire, Advance Fire), the Indian entry on turn 1 (18),
+//! movement (7: terrain, levels, creeks, cliffs, enemy hexes, the ZOC exit cost of 5,
+//! the minimum move, the low crawl), modes (8: mounting and dismounting with Horse, Mule
+//! and Pony Holders, going Prone), stacking (6), fire (9, in `fire`), morale, retreats,
+//! routs and rally (10I, 10J, 13, in `morale`), ammunition and re-supply (14), the VP
+//! hills (17) and the Victory Levels (17). Melee, Leader losses and the special rules
+//! are not played yet (see docs/rules-rosebud.md).
+
+pub mod fire;
+pub mod morale;
 
 use super::action::{Action, ModeChange};
-use super::data::{Kind, Mode, Side, Zoc};
-use super::state::{Loc, Phase, State};
+use super::data::{Kind, Mode, Side};
+use super::state::{FireKind, Loc, Offensive, Pending, Phase, State};
 use crate::core::error::RuleError;
 use crate::core::game::{LogEntry, Outcome};
 use crate::core::hexmap::Coord;
 
 /// The side that must act now.
 pub fn to_act(s: &State) -> Option<Side> {
-    (s.phase != Phase::Over).then_some(s.phasing)
+    (s.phase != Phase::Over).then(|| s.actor())
+}
+
+/// A unit's Movement Allowance this phase: none after Offensive fire at full strength
+/// or a re-supply (4B, 14C), half (rounded down) after Offensive fire at half (4B, 7C).
+pub fn allowance(s: &State, u: usize) -> u32 {
+    let ma = s.face(u).ma;
+    if s.units[u].supplying {
+        return 0;
+    }
+    match s.units[u].offensive {
+        None => ma,
+        Some(Offensive::Half) => ma / 2,
+        Some(Offensive::Full) => 0,
+    }
 }
 
 /// A unit's movement points left this phase.
 pub fn mp_left(s: &State, u: usize) -> u32 {
-    s.face(u).ma.saturating_sub(s.units[u].spent)
+    allowance(s, u).saturating_sub(s.units[u].spent)
 }
 
 /// A Leader's movement points left this phase.
@@ -32,19 +51,7 @@ pub fn leader_mp_left(s: &State, l: usize) -> u32 {
 /// reach the six hexes around, but not across a Cliff or onto a hex off the map;
 /// Partial ZOCs (Holders) only their own hex; Leaders have none.
 pub fn in_zoc_of(s: &State, c: Coord, side: Side) -> bool {
-    (0..s.units.len()).any(|e| {
-        if s.side(e) != side {
-            return false;
-        }
-        let Some(h) = s.hex(e) else { return false };
-        if h == c {
-            return s.class(e).zoc != Zoc::None;
-        }
-        s.class(e).zoc == Zoc::Full
-            && h.distance(c) == 1
-            && s.stat.on_board(c)
-            && s.stat.map.hexside(h, c) != Some("cliff")
-    })
+    (0..s.units.len()).any(|e| s.side(e) == side && fire::zoc_reaches(s, e, c))
 }
 
 /// The stacking points a unit counts (6A, 6B, 6E).
@@ -59,7 +66,7 @@ pub fn overstacked(s: &State, c: Coord, side: Side) -> bool {
 
 /// [`overstacked`], with unit `extra` counted in the hex as well (a move being
 /// weighed).
-fn overstacked_with(s: &State, c: Coord, side: Side, extra: Option<usize>) -> bool {
+pub(super) fn overstacked_with(s: &State, c: Coord, side: Side, extra: Option<usize>) -> bool {
     let st = &s.stat.tables.stacking;
     let mut here: Vec<usize> = s.at(c, side).collect();
     if let Some(e) = extra
@@ -169,6 +176,8 @@ fn has_modes(s: &State, u: usize) -> bool {
         s.kind(u),
         Kind::Cavalry | Kind::Infantry | Kind::Miners | Kind::Scout | Kind::Warrior
     ) && !s.units[u].disrupted
+        && !s.units[u].pinned
+        && !s.units[u].routed
 }
 
 /// Whether a unit mounts and dismounts with a Holder (8D2: not the Scouts).
@@ -366,10 +375,110 @@ fn waiting(s: &State) -> bool {
 
 /// Every legal action now.
 pub fn legal(s: &State) -> Vec<Action> {
-    let mut out = vec![];
     if s.phase == Phase::Over {
-        return out;
+        return vec![];
     }
+    if let Some(p) = s.pending.first() {
+        return pending_legal(s, p);
+    }
+    let mut out = match s.phase {
+        Phase::Rally => resupply_legal(s),
+        Phase::OffensiveFire => fire_legal(s, s.phasing, true),
+        Phase::Movement => return movement_legal(s),
+        Phase::DefensiveFire => fire_legal(s, s.phasing.other(), false),
+        Phase::AdvanceFire => fire_legal(s, s.phasing, false),
+        Phase::Over => vec![],
+    };
+    out.push(Action::End);
+    out
+}
+
+/// The choices of what is pending: the fire a window allows (9F, 9G), or the next hex
+/// of a retreat or rout (10I, 10J).
+fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
+    match p {
+        Pending::Window {
+            eligible, declared, ..
+        } => {
+            let mut out: Vec<Action> = eligible
+                .iter()
+                .filter(|e| !declared.contains(e) && s.hex(**e).is_some())
+                .map(|&e| Action::OpFire {
+                    unit: s.def(e).id.clone(),
+                })
+                .collect();
+            out.push(Action::Resolve);
+            out
+        }
+        Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => morale::pending_options(s)
+            .into_iter()
+            .map(|c| Action::Retreat {
+                unit: s.def(*unit).id.clone(),
+                hex: s.stat.label(c),
+            })
+            .collect(),
+    }
+}
+
+/// The fire of one side's units in a fire phase (9); `offensive` offers the half-strength
+/// choice too (4B), and the Advance Fire Phase only units that did not fire in the
+/// Offensive Fire Phase (4E).
+fn fire_legal(s: &State, side: Side, offensive: bool) -> Vec<Action> {
+    let mut out = vec![];
+    let advance = s.phase == Phase::AdvanceFire;
+    for f in 0..s.units.len() {
+        if s.side(f) != side || !fire::can_fire(s, f) || advance && s.units[f].offensive.is_some() {
+            continue;
+        }
+        for t in 0..s.units.len() {
+            if s.side(t) == side || !fire::can_target(s, f, t) {
+                continue;
+            }
+            for half in [false, true] {
+                if half && !offensive {
+                    continue;
+                }
+                out.push(Action::Fire {
+                    unit: s.def(f).id.clone(),
+                    target: s.def(t).id.clone(),
+                    half,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Re-supply in the Rally Phase (14C): a US or Scout unit with Low Ammo, stacked with or
+/// next to a Pack Train that has ammunition and is not Pinned or Routed (15A3).
+fn resupply_legal(s: &State) -> Vec<Action> {
+    if s.phasing != Side::US {
+        return vec![];
+    }
+    (0..s.units.len())
+        .filter(|&u| s.side(u) == Side::US && s.units[u].low_ammo && !s.units[u].supplying)
+        .filter(|&u| pack_train_for(s, u).is_some())
+        .map(|u| Action::Resupply {
+            unit: s.def(u).id.clone(),
+        })
+        .collect()
+}
+
+/// A Pack Train that can re-supply a unit (14C, 15A3).
+fn pack_train_for(s: &State, u: usize) -> Option<usize> {
+    let c = s.hex(u)?;
+    (0..s.units.len()).find(|&p| {
+        s.kind(p) == Kind::PackTrain
+            && s.units[p].ammo > 0
+            && !s.units[p].pinned
+            && !s.units[p].routed
+            && s.hex(p).is_some_and(|h| h.distance(c) <= 1)
+    })
+}
+
+/// The Movement Phase's actions (7, 8, 13B3, 18).
+fn movement_legal(s: &State) -> Vec<Action> {
+    let mut out = vec![];
     let side = s.phasing;
     let label = |c: Coord| s.stat.label(c);
     // 18: the Indian entry on turn 1.
@@ -416,7 +525,15 @@ pub fn legal(s: &State) -> Vec<Action> {
             continue;
         }
         let Some(c) = s.hex(u) else { continue };
+        if s.units[u].pinned || s.units[u].routed {
+            // 9D1.d1: a Pinned unit cannot move; 10J: Routed units only rout.
+            continue;
+        }
         let id = s.def(u).id.clone();
+        // 13B3: Disruption is removed for 2 MP spent in the hex.
+        if s.units[u].disrupted && mp_left(s, u) >= s.stat.tables.disruption_mp.value {
+            out.push(Action::Recover { unit: id.clone() });
+        }
         for change in mode_changes(s, u) {
             // A change that leaves an over-full hex nobody can leave (a Pony Holder
             // placed, the last MP spent) would leave the phase unable to end (6).
@@ -563,51 +680,209 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
                 return log;
             }
             let Some(u) = s.find(unit) else { return log };
-            let cost = move_cost(s, u, to).unwrap_or(0);
-            let left = mp_left(s, u);
-            let all = s.units[u].mode == Mode::Prone || cost > left;
-            s.units[u].spent += if all { left } else { cost };
-            s.units[u].moved = true;
-            s.units[u].at = Loc::Map(to);
-            log.push(LogEntry::public(format!(
-                "{} moves to {hex} ({}){}",
-                s.def(u).name,
-                if all {
-                    "all its MP".to_string()
-                } else {
-                    format!("{cost} MP, {} left", mp_left(s, u))
-                },
-                if all {
-                    if s.units[u].mode == Mode::Prone {
-                        " (7E low crawl)"
-                    } else {
-                        " (7D minimum move)"
-                    }
-                } else {
-                    ""
-                }
-            )));
-            // 12D5: enemy Leaders alone in the hex are killed when an enemy "combat unit"
-            // enters it (3J: Pony Holders are not combat units).
-            let alone: Vec<usize> = if s.kind(u) == Kind::PonyHolder {
-                vec![]
+            let Some(from) = s.hex(u) else { return log };
+            // 9F: leaving an enemy zone of control draws Opportunity fire first.
+            let firers = fire::window_firers(s, u, from);
+            if firers.is_empty() {
+                log.extend(do_move(s, u, to));
             } else {
-                s.leaders_at(to, side.other()).collect()
-            };
-            for l in alone {
-                s.leaders[l].at = Loc::Gone;
                 log.push(LogEntry::public(format!(
-                    "{} is alone when the enemy enters his hex and is killed (12D5)",
-                    s.ldef(l).name
+                    "{} is about to leave an enemy zone of control at {} for {hex}: the {:?} player may fire Opportunity fire (9F)",
+                    s.def(u).name,
+                    s.stat.label(from),
+                    side.other()
                 )));
+                s.pending.push(Pending::Window {
+                    target: u,
+                    kind: FireKind::Opportunity,
+                    eligible: firers,
+                    declared: vec![],
+                    then: Some(to),
+                });
             }
-            log.extend(hills(s, u, to));
         }
         Action::Mode { unit, change } => {
             let Some(u) = s.find(unit) else { return log };
             log.extend(change_mode(s, u, *change));
         }
+        Action::Fire { unit, target, half } => {
+            let (Some(f), Some(t)) = (s.find(unit), s.find(target)) else {
+                return log;
+            };
+            let kind = match s.phase {
+                Phase::OffensiveFire if *half => FireKind::OffensiveHalf,
+                Phase::OffensiveFire => FireKind::Offensive,
+                Phase::DefensiveFire => FireKind::Defensive,
+                _ => FireKind::Advance,
+            };
+            log.extend(fire::fire(s, f, t, kind));
+        }
+        Action::OpFire { unit } => {
+            let Some(f) = s.find(unit) else { return log };
+            if let Some(Pending::Window { declared, .. }) = s.pending.first_mut() {
+                declared.push(f);
+            }
+        }
+        Action::Resolve => log.extend(fire::resolve_window(s)),
+        Action::Retreat { unit, hex } => {
+            let (Some(u), Ok(to)) = (s.find(unit), s.stat.map.parse(hex)) else {
+                return log;
+            };
+            log.extend(morale::step(s, u, to));
+        }
+        Action::Resupply { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            let Some(p) = pack_train_for(s, u) else {
+                return log;
+            };
+            s.units[u].low_ammo = false;
+            s.units[u].supplying = true;
+            s.units[p].ammo -= 1;
+            s.units[p].supplying = true;
+            log.push(LogEntry::public(format!(
+                "{} re-supplies from {} ({} ammunition left); both spend all their MP this turn (14C)",
+                s.def(u).name,
+                s.def(p).name,
+                s.units[p].ammo
+            )));
+        }
+        Action::Recover { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            let cost = s.stat.tables.disruption_mp.value;
+            s.units[u].spent += cost;
+            s.units[u].disrupted = false;
+            log.push(LogEntry::public(format!(
+                "{} spends {cost} MP and is in Good Order again (13B3)",
+                s.def(u).name
+            )));
+        }
         Action::End => log.extend(end_phase(s)),
+    }
+    log.extend(settle(s));
+    log
+}
+
+/// Settle what needs no choice: a retreat with one way, a fire window nobody can use
+/// any more, and the Rally and fire phases in which nobody has anything to do.
+pub fn settle(s: &mut State) -> Vec<LogEntry> {
+    let mut log = vec![];
+    for _ in 0..100_000 {
+        if s.phase == Phase::Over {
+            break;
+        }
+        match s.pending.first() {
+            Some(Pending::Window { eligible, .. }) => {
+                if eligible.iter().all(|&e| s.hex(e).is_none()) {
+                    log.extend(fire::resolve_window(s));
+                    continue;
+                }
+                break;
+            }
+            Some(_) => {
+                if morale::settle_retreat(s, &mut log) {
+                    continue;
+                }
+                break;
+            }
+            None => {}
+        }
+        if s.phase != Phase::Movement && legal(s) == [Action::End] {
+            log.extend(end_phase(s));
+            continue;
+        }
+        break;
+    }
+    log
+}
+
+/// Finish a move that waited for Opportunity fire (9F): the unit goes on only if it is
+/// still in its hex, not Pinned, Routed or retreating, and can still pay for the hex.
+pub(super) fn finish_move(
+    s: &mut State,
+    u: usize,
+    from: Option<Coord>,
+    to: Coord,
+) -> Vec<LogEntry> {
+    let stays = |why: &str| {
+        vec![LogEntry::public(format!(
+            "{} does not leave its hex: {why}",
+            s.def(u).name
+        ))]
+    };
+    if s.hex(u).is_none() {
+        return vec![];
+    }
+    if s.hex(u) != from || s.pending.iter().any(|p| p.unit() == u) {
+        return stays("it retreats instead (9F)");
+    }
+    if s.units[u].pinned || s.units[u].routed {
+        return stays("the fire stopped it (9F)");
+    }
+    let Ok(cost) = move_cost(s, u, to) else {
+        return stays("it can no longer enter that hex");
+    };
+    let left = mp_left(s, u);
+    let fresh = s.units[u].spent == 0 && !s.units[u].moved;
+    let ok = if s.units[u].mode == Mode::Prone || cost > left {
+        fresh && left > 0
+    } else {
+        true
+    };
+    if !ok {
+        return stays("it no longer has the MP");
+    }
+    do_move(s, u, to)
+}
+
+/// A unit's move of one hex (7), with what entering the hex brings: lone enemy Leaders
+/// killed (12D5) and the VP hills (17).
+fn do_move(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let hex = s.stat.label(to);
+    let cost = move_cost(s, u, to).unwrap_or(0);
+    let left = mp_left(s, u);
+    let all = s.units[u].mode == Mode::Prone || cost > left;
+    s.units[u].spent += if all { left } else { cost };
+    s.units[u].moved = true;
+    s.units[u].at = Loc::Map(to);
+    log.push(LogEntry::public(format!(
+        "{} moves to {hex} ({}){}",
+        s.def(u).name,
+        if all {
+            "all its MP".to_string()
+        } else {
+            format!("{cost} MP, {} left", mp_left(s, u))
+        },
+        if all {
+            if s.units[u].mode == Mode::Prone {
+                " (7E low crawl)"
+            } else {
+                " (7D minimum move)"
+            }
+        } else {
+            ""
+        }
+    )));
+    log.extend(kill_lone_leaders(s, u, to));
+    log.extend(hills(s, u, to));
+    log
+}
+
+/// 12D5: enemy Leaders alone in a hex are killed when an enemy "combat unit" enters it
+/// (3J: Pony Holders are not combat units).
+pub(super) fn kill_lone_leaders(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let side = s.side(u);
+    if !s.combat(u) || s.at(to, side.other()).next().is_some() {
+        return log;
+    }
+    let alone: Vec<usize> = s.leaders_at(to, side.other()).collect();
+    for l in alone {
+        s.leaders[l].at = Loc::Gone;
+        log.push(LogEntry::public(format!(
+            "{} is alone when the enemy enters his hex and is killed (12D5)",
+            s.ldef(l).name
+        )));
     }
     log
 }
@@ -624,7 +899,7 @@ fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
     for h in &stat.scenario.hills {
         if stat.map.has_mark(c, &h.mark) && !s.hills_taken.contains(&h.mark) {
             s.hills_taken.push(h.mark.clone());
-            s.vp[0] += h.vp;
+            s.vp[0] += h.vp as i32;
             log.push(LogEntry::public(format!(
                 "{} takes {}: US +{} VP (17)",
                 s.def(u).name,
@@ -636,10 +911,20 @@ fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
     log
 }
 
-/// 8D: a mode change and its Holder.
+/// 8D: a mode change and its Holder, for its MP.
 fn change_mode(s: &mut State, u: usize, change: ModeChange) -> Vec<LogEntry> {
-    let mut log = vec![];
     let cost = mode_cost(s);
+    change_mode_cost(s, u, change, cost)
+}
+
+/// A mode change the rules impose, for no MP (8A: a Mounted US unit Pinned dismounts).
+pub(super) fn change_mode_free(s: &mut State, u: usize, change: ModeChange) -> Vec<LogEntry> {
+    change_mode_cost(s, u, change, 0)
+}
+
+/// A mode change and its Holder, for `cost` MP.
+fn change_mode_cost(s: &mut State, u: usize, change: ModeChange, cost: u32) -> Vec<LogEntry> {
+    let mut log = vec![];
     let name = s.def(u).name.clone();
     let c = s.hex(u);
     match change {
@@ -726,12 +1011,82 @@ fn change_mode(s: &mut State, u: usize, change: ModeChange) -> Vec<LogEntry> {
     log
 }
 
-/// End the phase: the next player's Movement Phase, the next turn, or the end (18).
+/// End the phase and begin the next (4): Rally, Offensive Fire, Movement, Defensive
+/// Fire, Advance Fire, then the other player's turn; after the US player turn of the
+/// last game turn the battle ends (18).
 fn end_phase(s: &mut State) -> Vec<LogEntry> {
+    let mut log = vec![];
+    for u in &mut s.units {
+        u.fired = false;
+    }
+    let who = |s: &State| format!("{:?}", s.phasing);
+    match s.phase {
+        Phase::Rally => {
+            s.phase = Phase::OffensiveFire;
+            log.push(LogEntry::public(format!(
+                "The {} Offensive Fire Phase (4B)",
+                who(s)
+            )));
+        }
+        Phase::OffensiveFire => {
+            s.phase = Phase::Movement;
+            log.push(LogEntry::public(format!(
+                "The {} Movement Phase (4C)",
+                who(s)
+            )));
+            // 4C, 10J2: Routed units that failed to rally rout first.
+            let r = s.stat.tables.rout.clone();
+            for u in 0..s.units.len() {
+                if s.side(u) == s.phasing
+                    && s.hex(u).is_some()
+                    && s.units[u].routed
+                    && !s.units[u].pinned
+                {
+                    let left = if s.units[u].mode == Mode::Mounted {
+                        r.subsequent_mounted
+                    } else {
+                        r.subsequent
+                    };
+                    s.pending.push(Pending::Rout { unit: u, left });
+                }
+            }
+        }
+        Phase::Movement => {
+            for u in &mut s.units {
+                u.spent = 0;
+                u.moved = false;
+            }
+            for l in &mut s.leaders {
+                l.spent = 0;
+            }
+            s.phase = Phase::DefensiveFire;
+            log.push(LogEntry::public(format!(
+                "The {:?} Defensive Fire Phase (4D)",
+                s.phasing.other()
+            )));
+        }
+        Phase::DefensiveFire => {
+            s.phase = Phase::AdvanceFire;
+            log.push(LogEntry::public(format!(
+                "The {} Advance Fire Phase (4E)",
+                who(s)
+            )));
+        }
+        Phase::AdvanceFire => log.extend(end_player_turn(s)),
+        Phase::Over => {}
+    }
+    log
+}
+
+/// The end of a player turn (4G): the other player's turn, the next game turn, or the
+/// end of the battle (18).
+fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     let mut log = vec![];
     for u in &mut s.units {
         u.spent = 0;
         u.moved = false;
+        u.offensive = None;
+        u.supplying = false;
     }
     for l in &mut s.leaders {
         l.spent = 0;
@@ -759,8 +1114,8 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
     // 18: the battle also ends when one side has no units on the map.
     if s.turn > 1 {
         for side in [Side::US, Side::Indian] {
-            let any = (0..s.units.len())
-                .any(|u| s.side(u) == side && s.hex(u).is_some() && s.kind(u) != Kind::PonyHolder);
+            let any =
+                (0..s.units.len()).any(|u| s.side(u) == side && s.hex(u).is_some() && s.combat(u));
             if !any {
                 log.extend(finish(
                     s,
@@ -770,12 +1125,41 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
             }
         }
     }
+    s.phase = Phase::Rally;
+    log.push(LogEntry::public(format!(
+        "The {:?} Rally Phase (4A)",
+        s.phasing
+    )));
+    log.extend(morale::rally(s));
     log
 }
 
 /// 17: the Victory Levels: the ratio of the higher VP total to the lower.
 fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
+    let mut log = vec![];
     s.phase = Phase::Over;
+    s.pending.clear();
+    // 14B: each US or Scout unit with Low Ammo at the end costs the US player.
+    let low = (0..s.units.len())
+        .filter(|&u| {
+            s.side(u) == Side::US
+                && s.hex(u).is_some()
+                && s.units[u].low_ammo
+                && matches!(
+                    s.kind(u),
+                    Kind::Cavalry | Kind::Infantry | Kind::Miners | Kind::Scout
+                )
+        })
+        .count() as i32;
+    if low > 0 {
+        let per = s.stat.tables.casualty_vp.low_ammo_end;
+        s.vp[0] -= per * low;
+        log.push(LogEntry::public(format!(
+            "{low} US unit{} with Low Ammo at the end: US -{} VP (14B)",
+            if low == 1 { "" } else { "s" },
+            per * low
+        )));
+    }
     let [us, ind] = s.vp;
     let hi = f64::from(us.max(ind).max(1));
     let lo = f64::from(us.min(ind).max(1));
@@ -795,8 +1179,9 @@ fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
     s.result = Some(Outcome::decided(
         2,
         winner.map(Side::seat),
-        vec![us as i32, ind as i32],
+        vec![us, ind],
         summary.clone(),
     ));
-    vec![LogEntry::public(summary)]
+    log.push(LogEntry::public(summary));
+    log
 }

@@ -1,0 +1,483 @@
+//! Fire combat (9, with 9A-C reconstructed): who may fire at whom (range, line of
+//! sight), the firing strength and its column, the 2d6 roll with its modifiers, the
+//! ammunition check on a natural 5 (14A), and the results (9D): Morale Checks and
+//! Casualty Points, applied to the one unit fired at. Opportunity fire (9F) and Retreat
+//! fire (9G) open a window for the enemy, kept in `State::pending`.
+
+use super::morale::{lose_horses, morale_check, start_rout};
+use crate::core::bands::drm;
+use crate::core::game::LogEntry;
+use crate::core::hexmap::Coord;
+use crate::games::rosebud::data::{FireResult, Kind, Mode, Side, Zoc};
+use crate::games::rosebud::state::{FireKind, Loc, Offensive, Pending, State};
+
+/// Whether unit `e` exerts its zone of control into hex `c` (5): a Full ZOC reaches the
+/// six hexes around (not across a Cliff); Holders and Routed units only their own hex;
+/// Pinned units keep theirs (9D1.e).
+pub fn zoc_reaches(s: &State, e: usize, c: Coord) -> bool {
+    let Some(h) = s.hex(e) else { return false };
+    let zoc = if s.units[e].routed && s.class(e).zoc == Zoc::Full {
+        Zoc::Partial
+    } else {
+        s.class(e).zoc
+    };
+    if h == c {
+        return zoc != Zoc::None;
+    }
+    zoc == Zoc::Full
+        && h.distance(c) == 1
+        && s.stat.on_board(c)
+        && s.stat.map.hexside(h, c) != Some("cliff")
+}
+
+/// Whether a unit can fire at all now (9A reconstructed; 10J3: never when Routed;
+/// Pony Holders are not combat units, 3J).
+pub fn can_fire(s: &State, u: usize) -> bool {
+    s.hex(u).is_some()
+        && s.combat(u)
+        && !s.units[u].routed
+        && !s.units[u].fired
+        && s.cf(u) > 0
+        && !s.units[u].supplying
+}
+
+/// The longest range of a unit's fire and the factor beyond 1 hex (reconstructed).
+fn range_of(s: &State, u: usize) -> (u32, f64) {
+    let kind = s.kind(u);
+    s.stat
+        .tables
+        .fire
+        .ranges
+        .iter()
+        .find(|r| r.kinds.contains(&kind))
+        .map_or((1, 1.0), |r| (r.max_range, r.long_factor))
+}
+
+/// A hex's height as an obstacle to line of sight: its level, plus its terrain's.
+fn obstacle(s: &State, c: Coord) -> u8 {
+    let t = s.stat.map.terrain_name(c).unwrap_or("clear");
+    let add = s
+        .stat
+        .tables
+        .terrain
+        .iter()
+        .find(|r| r.terrain == t)
+        .map_or(0, |r| r.los);
+    s.stat.map.level(c).saturating_add(add)
+}
+
+/// Line of sight between two hexes (reconstructed, docs/reconstructions-rosebud.md s.2):
+/// an intervening hex blocks when its obstacle height is above both ends' levels.
+pub fn sight(s: &State, a: Coord, b: Coord) -> bool {
+    if a.distance(b) <= 1 {
+        return true;
+    }
+    let top = s.stat.map.level(a).max(s.stat.map.level(b));
+    s.stat.map.los(a, b, |c| obstacle(s, c) > top)
+}
+
+/// Whether `f` may fire at `t` now, range and line of sight included.
+pub fn can_target(s: &State, f: usize, t: usize) -> bool {
+    let (Some(a), Some(b)) = (s.hex(f), s.hex(t)) else {
+        return false;
+    };
+    if s.side(f) == s.side(t) {
+        return false;
+    }
+    let d = a.distance(b);
+    let (max, _) = range_of(s, f);
+    d >= 1 && d <= max && sight(s, a, b)
+}
+
+/// The factor a fire's kind applies (4B, 4E, 9F; 9G fires at full).
+fn kind_factor(s: &State, kind: FireKind) -> (f64, Option<&'static str>) {
+    let key = match kind {
+        FireKind::Offensive | FireKind::Defensive | FireKind::Retreat => return (1.0, None),
+        FireKind::OffensiveHalf => "offensive_half",
+        FireKind::Advance => "advance",
+        FireKind::Opportunity => "opportunity",
+    };
+    (factor(s, key), Some(key))
+}
+
+/// A named strength factor.
+fn factor(s: &State, key: &str) -> f64 {
+    s.stat
+        .tables
+        .fire
+        .factors
+        .iter()
+        .find(|f| f.key == key)
+        .map_or(1.0, |f| f.factor)
+}
+
+/// The firing strength of `f` at `t` (9B reconstructed: the current Combat Factor times
+/// every factor, fractions kept, 3L), with the factors named.
+pub fn strength(s: &State, f: usize, t: usize, kind: FireKind) -> (f64, Vec<String>) {
+    let mut x = f64::from(s.cf(f));
+    let mut why = vec![];
+    let (k, key) = kind_factor(s, kind);
+    if let Some(key) = key {
+        x *= k;
+        why.push(format!("{key} x{k}"));
+    }
+    if s.units[f].pinned {
+        let k = factor(s, "pinned");
+        x *= k;
+        why.push(format!("Pinned x{k}"));
+    }
+    if s.units[f].low_ammo {
+        let k = factor(s, "low_ammo");
+        x *= k;
+        why.push(format!("Low Ammo x{k}"));
+    }
+    if let (Some(a), Some(b)) = (s.hex(f), s.hex(t))
+        && a.distance(b) > 1
+    {
+        let (_, k) = range_of(s, f);
+        x *= k;
+        why.push(format!("range {} x{k}", a.distance(b)));
+    }
+    (x, why)
+}
+
+/// The column a strength reads: the rightmost whose lowest strength it reaches.
+pub fn column(s: &State, x: f64) -> usize {
+    let cols = &s.stat.tables.fire.columns;
+    cols.iter().rposition(|&c| x >= c).unwrap_or(0)
+}
+
+/// The die-roll modifiers of a fire, each with its key (9 reconstructed).
+pub fn modifiers(s: &State, f: usize, t: usize) -> Vec<(&'static str, i32)> {
+    let d = &s.stat.tables.fire.drm;
+    let mut out = vec![];
+    let tu = &s.units[t];
+    let fu = &s.units[f];
+    if tu.mode == Mode::Mounted {
+        out.push(("target_mounted", drm(d, "target_mounted")));
+    }
+    if tu.mode == Mode::Prone || tu.pinned {
+        out.push(("target_prone_or_pinned", drm(d, "target_prone_or_pinned")));
+    }
+    if let (Some(a), Some(b)) = (s.hex(f), s.hex(t)) {
+        let name = s.stat.map.terrain_name(b).unwrap_or("clear");
+        if let Some(r) = s.stat.tables.terrain.iter().find(|r| r.terrain == name)
+            && r.fire != 0
+        {
+            out.push(("target_terrain", r.fire));
+        }
+        if s.stat.map.level(b) > s.stat.map.level(a) {
+            out.push(("target_uphill", drm(d, "target_uphill")));
+        }
+    }
+    if fu.mode == Mode::Mounted {
+        out.push(("firer_mounted", drm(d, "firer_mounted")));
+    }
+    if fu.mode == Mode::Prone {
+        out.push(("firer_prone", drm(d, "firer_prone")));
+    }
+    if fu.disrupted {
+        out.push(("firer_disrupted", drm(d, "firer_disrupted")));
+    }
+    out
+}
+
+/// The result a modified total reads in a column.
+pub fn lookup(s: &State, col: usize, total: i32) -> FireResult {
+    let f = &s.stat.tables.fire;
+    let row = (total - f.first_total).clamp(0, f.rows.len() as i32 - 1) as usize;
+    f.rows[row]
+        .split_whitespace()
+        .nth(col)
+        .and_then(FireResult::parse)
+        .unwrap_or(FireResult::NoEffect)
+}
+
+/// Resolve one fire of `f` at `t` and apply its result at once (9B-9D, 9F3).
+pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let (x, why) = strength(s, f, t, kind);
+    let col = column(s, x);
+    let d1 = s.dice.d6();
+    let d2 = s.dice.d6();
+    s.reveals += 1;
+    let natural = i32::from(d1) + i32::from(d2);
+    let mods = modifiers(s, f, t);
+    let total = natural + mods.iter().map(|(_, v)| v).sum::<i32>();
+    let result = lookup(s, col, total);
+    s.units[f].fired = true;
+    match kind {
+        FireKind::Offensive => s.units[f].offensive = Some(Offensive::Full),
+        FireKind::OffensiveHalf => s.units[f].offensive = Some(Offensive::Half),
+        _ => {}
+    }
+    let heading = s.stat.tables.fire.columns[col];
+    let kind_name = match kind {
+        FireKind::Offensive => "Offensive fire",
+        FireKind::OffensiveHalf => "Offensive fire at 1/2",
+        FireKind::Defensive => "Defensive fire",
+        FireKind::Advance => "Advance fire",
+        FireKind::Opportunity => "Opportunity fire",
+        FireKind::Retreat => "Retreat fire",
+    };
+    let mods_text = if mods.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " {}",
+            mods.iter()
+                .map(|(k, v)| format!("{v:+} {k}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    log.push(LogEntry::public(format!(
+        "{kind_name}: {} at {} in {}: strength {}{} reads the {} column; 2d6 {d1}+{d2}{mods_text} = {total}: {result} (9, Fire Table RECONSTRUCTED)",
+        s.def(f).name,
+        s.def(t).name,
+        s.hex(t).map(|c| s.stat.label(c)).unwrap_or_default(),
+        trim(x),
+        if why.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", why.join(", "))
+        },
+        if col == 0 {
+            "<1".to_string()
+        } else {
+            trim(heading)
+        }
+    )));
+    // 14A: a natural 5 calls the ammunition check for the firer (not Pack Trains or
+    // Horse Holders, 14).
+    let a = &s.stat.tables.ammo;
+    let (check, max) = (a.check_total as i32, a.depleted_max);
+    if natural == check
+        && !matches!(s.kind(f), Kind::PackTrain | Kind::Holder)
+        && !s.units[f].low_ammo
+    {
+        let r = s.dice.d6();
+        if r <= max {
+            s.units[f].low_ammo = true;
+            log.push(LogEntry::public(format!(
+                "A natural {check}: {} re-rolls {r} and is Low on Ammo (14A)",
+                s.def(f).name
+            )));
+        } else {
+            log.push(LogEntry::public(format!(
+                "A natural {check}: {} re-rolls {r}, ammunition holds (14A)",
+                s.def(f).name
+            )));
+        }
+    }
+    let from = s.hex(f);
+    log.extend(apply_result(s, t, result, from, kind));
+    log
+}
+
+/// Apply a fire result to the unit fired at (9D; 9D2: only that unit).
+fn apply_result(
+    s: &mut State,
+    t: usize,
+    result: FireResult,
+    from: Option<Coord>,
+    kind: FireKind,
+) -> Vec<LogEntry> {
+    let away: Vec<Coord> = from.into_iter().collect();
+    match result {
+        FireResult::NoEffect => vec![],
+        FireResult::Mc(d) => morale_check(s, t, d, &away, kind),
+        FireResult::Cp(n) => {
+            let mut log = take_cp(s, t, n);
+            if s.hex(t).is_none() {
+                return log;
+            }
+            if matches!(s.kind(t), Kind::Holder | Kind::PonyHolder) {
+                // 9D2: "If a Horse/Pony Holder takes a Casualty Point both the holder
+                // and the mounts are eliminated."
+                log.extend(eliminate(s, t, "with its mounts (9D2)"));
+                return log;
+            }
+            if s.units[t].routed && kind != FireKind::Retreat {
+                // 10J3: a Routed unit that suffers casualties routs again.
+                log.push(LogEntry::public(format!(
+                    "{} is Routed and takes casualties: it routs again (10J3)",
+                    s.def(t).name
+                )));
+                log.extend(start_rout(s, t, &away));
+                return log;
+            }
+            let extra = if n >= 2 {
+                drm(&s.stat.tables.morale.drm, "two_cp")
+            } else {
+                0
+            };
+            log.extend(morale_check(s, t, extra, &away, kind));
+            log
+        }
+    }
+}
+
+/// Casualty Points on a unit (11): its Combat Factor falls by one each; at 0 it is
+/// eliminated. The enemy scores (17, reconstructed).
+pub fn take_cp(s: &mut State, u: usize, n: u32) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let before = s.cf(u);
+    let n = n.min(before.max(1));
+    s.units[u].cp += n;
+    let side = s.side(u);
+    s.losses[side as usize] += n;
+    let v = &s.stat.tables.casualty_vp;
+    let per = if side == Side::US {
+        v.us_cp
+    } else {
+        v.indian_cp
+    };
+    let other = side.other() as usize;
+    s.vp[other] += per * n as i32;
+    if s.kind(u) == Kind::PackTrain {
+        // 15C: every level lost costs an ammunition point.
+        s.units[u].ammo = s.units[u].ammo.saturating_sub(n);
+    }
+    log.push(LogEntry::public(format!(
+        "{} takes {n} Casualty Point{}: CF {before} -> {} ({:?} +{} VP, 17 RECONSTRUCTED)",
+        s.def(u).name,
+        if n == 1 { "" } else { "s" },
+        s.cf(u),
+        side.other(),
+        per * n as i32
+    )));
+    if s.cf(u) == 0 {
+        log.extend(eliminate(s, u, "(11)"));
+    }
+    log
+}
+
+/// A unit leaves play as a loss: the enemy scores the elimination (17, reconstructed),
+/// its Holder goes with it, its horses are lost (16B), and a lone Leader with it follows
+/// nothing (Leaders stay in the hex).
+pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let side = s.side(u);
+    if s.combat(u) {
+        let v = &s.stat.tables.casualty_vp;
+        let bonus = if side == Side::US {
+            v.us_eliminated
+        } else {
+            v.indian_eliminated
+        };
+        s.vp[side.other() as usize] += bonus;
+        log.push(LogEntry::public(format!(
+            "{} is eliminated {why} ({:?} +{bonus} VP, 17 RECONSTRUCTED)",
+            s.def(u).name,
+            side.other()
+        )));
+    } else {
+        log.push(LogEntry::public(format!(
+            "{} is removed {why}",
+            s.def(u).name
+        )));
+    }
+    // 9D2, 16B: a Holder lost takes its horses with it.
+    if s.kind(u) == Kind::Holder
+        && let Some(p) = s.holder_of(u)
+        && !s.units[p].horseless
+    {
+        s.units[p].horseless = true;
+        log.extend(lose_horses(s, u));
+    }
+    s.units[u].at = Loc::Gone;
+    s.pending.retain(|p| p.unit() != u);
+    for p in &mut s.pending {
+        if let Pending::Window {
+            eligible, declared, ..
+        } = p
+        {
+            eligible.retain(|&e| e != u);
+            declared.retain(|&e| e != u);
+        }
+    }
+    if let Some(h) = s.holder(u)
+        && s.hex(h).is_none()
+        && s.units[h].at == Loc::Off
+        && s.kind(u) != Kind::Scout
+    {
+        // The unit was Mounted: its horses go with it.
+        s.units[h].at = Loc::Gone;
+    }
+    log
+}
+
+/// Remove a pending fire window's eligible firers that no longer may fire, and say who
+/// may fire at `target` as it leaves `from` (9F) or enters `into` (9G): every enemy
+/// unit exerting its zone of control on the hex, able to fire, unless a friendly unit
+/// of the target is in that hex (5).
+pub fn window_firers(s: &State, target: usize, hex: Coord) -> Vec<usize> {
+    let side = s.side(target);
+    if s.at(hex, side).any(|v| v != target) {
+        return vec![];
+    }
+    (0..s.units.len())
+        .filter(|&e| {
+            s.side(e) == side.other()
+                && s.hex(e).is_some_and(|h| h != hex)
+                && zoc_reaches(s, e, hex)
+                && can_fire(s, e)
+        })
+        .collect()
+}
+
+/// Resolve a fire window: every declared unit fires in turn, even if an earlier shot
+/// stops the target (9F4); then the move it was making goes on if it still can.
+pub fn resolve_window(s: &mut State) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let Some(Pending::Window {
+        target,
+        kind,
+        declared,
+        then,
+        ..
+    }) = s.pending.first().cloned()
+    else {
+        return log;
+    };
+    s.pending.remove(0);
+    let from = s.hex(target);
+    if declared.is_empty() {
+        log.push(LogEntry::public(format!(
+            "No {} at {}",
+            if kind == FireKind::Opportunity {
+                "Opportunity fire (9F)"
+            } else {
+                "Retreat fire (9G)"
+            },
+            s.def(target).name
+        )));
+    }
+    // What the shots bring (retreats, routs) is settled before what was already
+    // waiting, in the order the shots were fired.
+    let rest = std::mem::take(&mut s.pending);
+    for f in declared {
+        if s.hex(target).is_none() || s.hex(f).is_none() {
+            continue;
+        }
+        log.extend(fire(s, f, target, kind));
+    }
+    if let Some(to) = then {
+        log.extend(super::finish_move(s, target, from, to));
+    }
+    s.pending.extend(rest);
+    log
+}
+
+/// A number without a needless ".0".
+pub fn trim(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round() as i64)
+    } else {
+        format!("{x:.2}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    }
+}
