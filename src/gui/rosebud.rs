@@ -10,12 +10,12 @@ use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::hexmap::Coord;
-use crate::games::rosebud::Rosebud;
 use crate::games::rosebud::action::Action;
 use crate::games::rosebud::data::{Mode, Side};
-use crate::games::rosebud::rules;
+use crate::games::rosebud::rules::{self, fire};
 use crate::games::rosebud::setup::GAME;
-use crate::games::rosebud::state::{Loc, State};
+use crate::games::rosebud::state::{FireKind, Loc, Pending, Phase, State};
+use crate::games::rosebud::{Rosebud, markers};
 use bevy::ecs::system::InMut;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -190,12 +190,19 @@ fn side_of(seat: u8) -> Side {
     }
 }
 
-/// The piece an action is by, and the hex it is made by clicking.
+/// The piece an action is by, and the hex it is made by clicking: a move, an entry or a
+/// retreat into the hex, or full-strength fire at a unit in it (the half-strength
+/// choice and the other actions are buttons).
 fn action_hex(s: &State, a: &Action) -> Option<(String, Coord)> {
     match a {
-        Action::Move { unit, hex } | Action::Enter { unit, hex, .. } => {
-            Some((unit.clone(), s.stat.map.parse(hex).ok()?))
-        }
+        Action::Move { unit, hex }
+        | Action::Enter { unit, hex, .. }
+        | Action::Retreat { unit, hex } => Some((unit.clone(), s.stat.map.parse(hex).ok()?)),
+        Action::Fire {
+            unit,
+            target,
+            half: false,
+        } => Some((unit.clone(), s.find(target).and_then(|t| s.hex(t))?)),
         _ => None,
     }
 }
@@ -258,8 +265,22 @@ fn counter_text(s: &State, u: usize) -> (String, String) {
         Mode::Prone => "P",
     };
     let f = s.face(u);
-    let name: String = s.def(u).name.chars().take(12).collect();
-    (format!("{}-{} {m}", s.cf(u), f.ma), name)
+    let x = &s.units[u];
+    let marks: String = [
+        (x.routed, "Rt"),
+        (x.pinned, "Pn"),
+        (x.disrupted, "Ds"),
+        (x.low_ammo, "LA"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, m)| format!(" {m}"))
+    .collect();
+    let name: String = s.def(u).name.chars().take(10).collect();
+    (
+        format!("{}-{} {m}", s.cf(u), f.ma),
+        format!("{name}{marks}"),
+    )
 }
 
 fn redraw(
@@ -348,6 +369,7 @@ fn redraw(
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
     let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
+    let red = materials.add(Color::srgb(0.85, 0.1, 0.1));
     let mut shown: Vec<Coord> = vec![];
     for l in game.legal() {
         let Ok(a) = l.parse::<Action>() else { continue };
@@ -367,6 +389,8 @@ fn redraw(
                 (green.clone(), cost)
             }
             Action::Enter { .. } => (amber.clone(), "enter".to_string()),
+            Action::Retreat { .. } => (amber.clone(), "retreat".to_string()),
+            Action::Fire { .. } => (red.clone(), "fire".to_string()),
             _ => continue,
         };
         let p = board::center(hex);
@@ -396,9 +420,49 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
         s.time(s.turn)
     ));
     ui.separator();
-    ui.label(format!("{:?} Movement Phase (4C, 7)", s.phasing));
+    ui.label(phase_name(s));
     ui.separator();
-    ui.label(format!("VP: US {}, Indian {} (17)", s.vp[0], s.vp[1]));
+    ui.label(format!(
+        "VP: US {}, Indian {} (17); losses US {} CP, Indian {} CP",
+        s.vp[0], s.vp[1], s.losses[0], s.losses[1]
+    ));
+}
+
+/// The phase in words, with what is pending.
+fn phase_name(s: &State) -> String {
+    let phase = match s.phase {
+        Phase::Rally => format!("{:?} Rally Phase (4A)", s.phasing),
+        Phase::OffensiveFire => format!("{:?} Offensive Fire Phase (4B)", s.phasing),
+        Phase::Movement => format!("{:?} Movement Phase (4C)", s.phasing),
+        Phase::DefensiveFire => format!("{:?} Defensive Fire Phase (4D)", s.phasing.other()),
+        Phase::AdvanceFire => format!("{:?} Advance Fire Phase (4E)", s.phasing),
+        Phase::Over => "The battle is over".to_string(),
+    };
+    match s.pending.first() {
+        Some(Pending::Window { target, kind, .. }) => format!(
+            "{phase}: {:?} fire at {} ({})",
+            kind,
+            s.def(*target).name,
+            if *kind == FireKind::Opportunity {
+                "9F"
+            } else {
+                "9G"
+            }
+        ),
+        Some(Pending::Retreat { unit, rout, .. }) => format!(
+            "{phase}: {} {}",
+            s.def(*unit).name,
+            if *rout {
+                "routs (10J)"
+            } else {
+                "retreats (10I)"
+            }
+        ),
+        Some(Pending::Rout { unit, .. }) => {
+            format!("{phase}: {} routs (10J2)", s.def(*unit).name)
+        }
+        None => phase,
+    }
 }
 
 /// An action in words, with its notation.
@@ -417,6 +481,35 @@ fn describe(s: &State, a: &Action) -> String {
         ),
         Action::Move { unit, hex } => format!("{}: move to {hex}", name(unit)),
         Action::Mode { unit, change } => format!("{}: {change:?} (8D)", name(unit)),
+        Action::Fire { unit, target, half } => {
+            let kind = match (s.phase, half) {
+                (Phase::OffensiveFire, true) => FireKind::OffensiveHalf,
+                (Phase::OffensiveFire, false) => FireKind::Offensive,
+                (Phase::DefensiveFire, _) => FireKind::Defensive,
+                _ => FireKind::Advance,
+            };
+            match (s.find(unit), s.find(target)) {
+                (Some(f), Some(t)) => {
+                    let (x, _) = fire::strength(s, f, t, kind);
+                    let drm: i32 = fire::modifiers(s, f, t).iter().map(|(_, v)| v).sum();
+                    format!(
+                        "{}: fire at {} {}(strength {}, DRM {drm:+}, 9)",
+                        name(unit),
+                        name(target),
+                        if *half { "at 1/2, keeping 1/2 MA " } else { "" },
+                        fire::trim(x)
+                    )
+                }
+                _ => format!("{}: fire at {}", name(unit), name(target)),
+            }
+        }
+        Action::OpFire { unit } => format!("{}: fire at the unit (9F, 9G)", name(unit)),
+        Action::Resolve => "Resolve the fire declared (or hold fire)".to_string(),
+        Action::Retreat { unit, hex } => format!("{}: retreat to {hex} (10I)", name(unit)),
+        Action::Resupply { unit } => {
+            format!("{}: re-supply from the Pack Train (14C)", name(unit))
+        }
+        Action::Recover { unit } => format!("{}: remove Disruption for 2 MP (13B3)", name(unit)),
         Action::End => "End the phase".to_string(),
     };
     format!("{words}   [{a}]")
@@ -435,16 +528,25 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: movement and modes are played; fire, melee, morale and rally are not yet.");
+        ui.label("In progress: movement, modes, fire, morale, rally and ammunition are played; melee, Leader losses and the special rules are not yet.");
         ui.separator();
         let side = side_of(game.viewer);
-        // Mode changes of the selected unit, as buttons.
+        ui.label(phase_name(s));
+        // The choices that need no hex: a fire window's, and the selected unit's mode
+        // changes, half-strength fire, re-supply and recovery, as buttons.
         for l in &legal {
             let Ok(a) = l.parse::<Action>() else { continue };
-            if let Action::Mode { unit, .. } = &a
-                && sel.unit.as_deref() == Some(unit.as_str())
-                && ui.button(describe(s, &a)).clicked()
-            {
+            let mine = match &a {
+                Action::OpFire { .. } | Action::Resolve => true,
+                Action::Mode { unit, .. }
+                | Action::Recover { unit }
+                | Action::Resupply { unit }
+                | Action::Fire {
+                    unit, half: true, ..
+                } => sel.unit.as_deref() == Some(unit.as_str()),
+                _ => false,
+            };
+            if mine && ui.button(describe(s, &a)).clicked() {
                 submit = Some(l.clone());
             }
         }
@@ -475,7 +577,7 @@ fn side_panel(
                     rules::leader_mp_left(s, l)
                 ));
             }
-            ui.label("Click a green ring to move there.");
+            ui.label("Click a green ring to move there, a red ring to fire at full strength.");
         } else if game.can_act() {
             ui.label("Click one of your counters to select it.");
         }
@@ -538,12 +640,18 @@ fn side_panel(
                 let label = s
                     .find(&id)
                     .map(|u| {
+                        let m = markers(s, u);
                         format!(
-                            "{} ({:?}, CF {}, {:?})",
+                            "{} ({:?}, CF {}, {:?}{})",
                             s.def(u).name,
                             s.side(u),
                             s.cf(u),
-                            s.units[u].mode
+                            s.units[u].mode,
+                            if m.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", {}", m.join(", "))
+                            }
                         )
                     })
                     .or_else(|| {

@@ -1,8 +1,9 @@
 //! The computer player's knowledge of *Battle of the Rosebud*. Nothing is hidden, so a
-//! sampled world is the position with fresh dice (the default). While this version
-//! plays only movement, the evaluation scores the victory points and the ground: the
-//! VP hills the US still may take, and how close each side's strength stands to the
-//! other's (the Indians come to fight, 18; the US holds the hills, 17).
+//! sampled world is the position with fresh dice (the default). The evaluation scores
+//! the victory points (the hills and the losses, 17), the state of each side's units
+//! (Disrupted, Pinned, Routed, Low Ammo: a unit in that state fights worse and may be
+//! lost), and how close the warriors stand to the column (the Indians come to fight,
+//! 18).
 
 use super::Rosebud;
 use super::action::Action;
@@ -11,8 +12,30 @@ use super::state::{Loc, State};
 use crate::core::ai::{Knowledge, result_value, squash};
 use crate::core::game::{Rules, Seat};
 
-/// The evaluation from the US side, before the squash: the VP difference, and the
-/// Indians' progress toward the column (each hex nearer is worth a little).
+/// What a unit's state costs its side, in victory points (a Routed unit is about as good
+/// as lost for a while; Pinned and Disrupted units fire and stand worse; Low Ammo halves
+/// fire and costs the US a VP at the end, 14B).
+fn condition(s: &State, u: usize) -> f64 {
+    let x = &s.units[u];
+    let mut c = 0.0;
+    if x.routed {
+        c += 1.5;
+    }
+    if x.pinned {
+        c += 0.6;
+    }
+    if x.disrupted {
+        c += 0.3;
+    }
+    if x.low_ammo {
+        c += 0.6;
+    }
+    c
+}
+
+/// The evaluation from the US side, before the squash: the VP difference, the units'
+/// condition, and the Indians' progress toward the column (each hex nearer is worth a
+/// little).
 fn us_edge(s: &State) -> f64 {
     let us: Vec<_> = (0..s.units.len())
         .filter(|&u| s.side(u) == Side::US)
@@ -25,7 +48,14 @@ fn us_edge(s: &State) -> f64 {
             closeness += f64::from(s.cf(u)) / f64::from(d.max(1));
         }
     }
-    f64::from(s.vp[0] - s.vp[1]) - 0.05 * closeness
+    let mut cond = 0.0;
+    for u in 0..s.units.len() {
+        if s.hex(u).is_some() && s.combat(u) {
+            let c = condition(s, u);
+            cond += if s.side(u) == Side::US { -c } else { c };
+        }
+    }
+    f64::from(s.vp[0] - s.vp[1]) + cond - 0.05 * closeness
 }
 
 impl Knowledge for Rosebud {
