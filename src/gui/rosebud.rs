@@ -197,7 +197,8 @@ fn action_hex(s: &State, a: &Action) -> Option<(String, Coord)> {
     match a {
         Action::Move { unit, hex }
         | Action::Enter { unit, hex, .. }
-        | Action::Retreat { unit, hex } => Some((unit.clone(), s.stat.map.parse(hex).ok()?)),
+        | Action::Retreat { unit, hex }
+        | Action::Advance { unit, hex } => Some((unit.clone(), s.stat.map.parse(hex).ok()?)),
         Action::Fire {
             unit,
             target,
@@ -390,6 +391,7 @@ fn redraw(
             }
             Action::Enter { .. } => (amber.clone(), "enter".to_string()),
             Action::Retreat { .. } => (amber.clone(), "retreat".to_string()),
+            Action::Advance { .. } => (green.clone(), "advance".to_string()),
             Action::Fire { .. } => (red.clone(), "fire".to_string()),
             _ => continue,
         };
@@ -436,6 +438,7 @@ fn phase_name(s: &State) -> String {
         Phase::Movement => format!("{:?} Movement Phase (4C)", s.phasing),
         Phase::DefensiveFire => format!("{:?} Defensive Fire Phase (4D)", s.phasing.other()),
         Phase::AdvanceFire => format!("{:?} Advance Fire Phase (4E)", s.phasing),
+        Phase::Melee => format!("{:?} Melee Phase (4F)", s.phasing),
         Phase::Over => "The battle is over".to_string(),
     };
     match s.pending.first() {
@@ -460,6 +463,21 @@ fn phase_name(s: &State) -> String {
         ),
         Some(Pending::Rout { unit, .. }) => {
             format!("{phase}: {} routs (10J2)", s.def(*unit).name)
+        }
+        Some(Pending::Declare { target, attackers }) => format!(
+            "{phase}: melee on {} by {} units being declared (10A)",
+            s.stat.label(*target),
+            attackers.len()
+        ),
+        Some(Pending::Rbm { target, .. }) => format!(
+            "{phase}: the defenders of {} may retreat before melee (10H)",
+            s.stat.label(*target)
+        ),
+        Some(Pending::Fight { target, .. }) => {
+            format!("{phase}: melee at {}", s.stat.label(*target))
+        }
+        Some(Pending::Casualties { left, .. }) => {
+            format!("{phase}: place {left} Casualty Point(s) of the melee (10C)")
         }
         None => phase,
     }
@@ -510,6 +528,14 @@ fn describe(s: &State, a: &Action) -> String {
             format!("{}: re-supply from the Pack Train (14C)", name(unit))
         }
         Action::Recover { unit } => format!("{}: remove Disruption for 2 MP (13B3)", name(unit)),
+        Action::Melee { hex } => format!("Declare a melee on {hex} (10A)"),
+        Action::Leave { unit } => format!("{}: leave out of the melee (10B5)", name(unit)),
+        Action::Commit => "Attack with the units declared (10A)".to_string(),
+        Action::Cancel => "Withdraw the declaration".to_string(),
+        Action::Rbm => "Attempt a Retreat before melee with the stack (10H1)".to_string(),
+        Action::Stand => "Stand and fight (10H1)".to_string(),
+        Action::Lose { unit } => format!("{}: takes a Casualty Point (10C)", name(unit)),
+        Action::Advance { unit, hex } => format!("{}: advance into {hex} (10H3)", name(unit)),
         Action::End => "End the phase".to_string(),
     };
     format!("{words}   [{a}]")
@@ -528,7 +554,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: movement, modes, fire, morale, rally and ammunition are played; melee, Leader losses and the special rules are not yet.");
+        ui.label("In progress: movement, modes, fire, morale, rally, ammunition and melee are played; Leader losses and the special rules are not yet.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -537,7 +563,16 @@ fn side_panel(
         for l in &legal {
             let Ok(a) = l.parse::<Action>() else { continue };
             let mine = match &a {
-                Action::OpFire { .. } | Action::Resolve => true,
+                Action::OpFire { .. }
+                | Action::Resolve
+                | Action::Melee { .. }
+                | Action::Leave { .. }
+                | Action::Commit
+                | Action::Cancel
+                | Action::Rbm
+                | Action::Stand
+                | Action::Lose { .. }
+                | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }
                 | Action::Recover { unit }
                 | Action::Resupply { unit }

@@ -81,6 +81,36 @@ pub enum Action {
         /// The unit.
         unit: String,
     },
+    /// `melee 3412`: declare a melee on a hex with every unit that may attack it (10A).
+    Melee {
+        /// The printed hex attacked.
+        hex: String,
+    },
+    /// `leave a_2cav`: leave a unit out of the melee being declared (10B5).
+    Leave {
+        /// The unit.
+        unit: String,
+    },
+    /// `commit`: make the declaration.
+    Commit,
+    /// `cancel`: withdraw the declaration being made.
+    Cancel,
+    /// `rbm`: the defender attempts a Retreat before melee with the stack (10H1).
+    Rbm,
+    /// `stand`: the defender accepts the melee (Routed units still attempt, 10F).
+    Stand,
+    /// `lose a_2cav`: place one Casualty Point of a melee result on this unit (10C).
+    Lose {
+        /// The unit.
+        unit: String,
+    },
+    /// `advance a_2cav 3412`: an attacker enters the hex a melee emptied (10H3).
+    Advance {
+        /// The unit.
+        unit: String,
+        /// The printed hex.
+        hex: String,
+    },
     /// `end`: end the phase.
     End,
 }
@@ -115,6 +145,14 @@ impl fmt::Display for Action {
             Action::Retreat { unit, hex } => write!(f, "retreat {unit} {hex}"),
             Action::Resupply { unit } => write!(f, "resupply {unit}"),
             Action::Recover { unit } => write!(f, "recover {unit}"),
+            Action::Melee { hex } => write!(f, "melee {hex}"),
+            Action::Leave { unit } => write!(f, "leave {unit}"),
+            Action::Commit => write!(f, "commit"),
+            Action::Cancel => write!(f, "cancel"),
+            Action::Rbm => write!(f, "rbm"),
+            Action::Stand => write!(f, "stand"),
+            Action::Lose { unit } => write!(f, "lose {unit}"),
+            Action::Advance { unit, hex } => write!(f, "advance {unit} {hex}"),
             Action::End => write!(f, "end"),
         }
     }
@@ -177,9 +215,24 @@ impl FromStr for Action {
             ["recover", u] => Ok(Action::Recover {
                 unit: u.to_string(),
             }),
+            ["melee", h] => Ok(Action::Melee { hex: hex(h)? }),
+            ["leave", u] => Ok(Action::Leave {
+                unit: u.to_string(),
+            }),
+            ["commit"] => Ok(Action::Commit),
+            ["cancel"] => Ok(Action::Cancel),
+            ["rbm"] => Ok(Action::Rbm),
+            ["stand"] => Ok(Action::Stand),
+            ["lose", u] => Ok(Action::Lose {
+                unit: u.to_string(),
+            }),
+            ["advance", u, h] => Ok(Action::Advance {
+                unit: u.to_string(),
+                hex: hex(h)?,
+            }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, end)"
             )),
         }
     }

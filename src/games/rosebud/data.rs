@@ -268,6 +268,105 @@ pub struct Tables {
     pub rout: RoutRule,
     /// Victory points for losses (17, reconstructed).
     pub casualty_vp: CasualtyVp,
+    /// The Melee Combat Results Table (10, reconstructed).
+    pub melee: MeleeTable,
+    /// The Retreat Before Melee Table (10H, 1d6).
+    pub retreat_before_melee: DieTable<RbmResult>,
+}
+
+/// A result of the Retreat Before Melee Table (10H1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RbmResult {
+    /// "Yes": Dismounted units retreat 1 hex, Mounted units 1 or 2.
+    Yes,
+    /// "No": the unit or stack stays.
+    No,
+    /// "No*": it stays and is Disrupted.
+    NoDisrupted,
+}
+
+/// The Melee Combat Results Table (10A, reconstructed): two lines of odds, one grid.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeleeTable {
+    /// The odds of each column when the US player attacks, `(attacker, defender)`.
+    pub us_line: Vec<(u32, u32)>,
+    /// The odds of each column when the Indian player attacks.
+    pub indian_line: Vec<(u32, u32)>,
+    /// The modified die of the first row, which reads "or less"; the last row reads
+    /// "or more".
+    pub first_die: i32,
+    /// One string per row, one `ATTACKER/DEFENDER` cell per column (`c1r2/-`): cN
+    /// Casualty Points, r1 or r2 a retreat, Rt a rout, `-` nothing.
+    pub rows: Vec<String>,
+    /// The die-roll modifiers.
+    pub drm: Vec<Drm>,
+    /// The strength factors.
+    pub factors: Vec<Factor>,
+    /// Where the table comes from.
+    pub source: Source,
+}
+
+/// One side's part of a melee result (10C).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MeleePart {
+    /// Casualty Points (10C1).
+    pub cp: u32,
+    /// Hexes to retreat (10C2).
+    pub retreat: u32,
+    /// Rout (10C3).
+    pub rout: bool,
+}
+
+impl MeleePart {
+    /// Read one side's part: `-`, or a run of `cN`, `r1`, `r2`, `Rt`.
+    pub fn parse(s: &str) -> Option<MeleePart> {
+        let mut p = MeleePart::default();
+        if s == "-" {
+            return Some(p);
+        }
+        let mut rest = s;
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix("Rt") {
+                p.rout = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix('c') {
+                let n = r.chars().next()?.to_digit(10)?;
+                p.cp = n;
+                rest = &r[1..];
+            } else if let Some(r) = rest.strip_prefix('r') {
+                let n = r.chars().next()?.to_digit(10)?;
+                p.retreat = n;
+                rest = &r[1..];
+            } else {
+                return None;
+            }
+        }
+        Some(p)
+    }
+}
+
+impl std::fmt::Display for MeleePart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == MeleePart::default() {
+            return f.write_str("-");
+        }
+        if self.cp > 0 {
+            write!(f, "c{}", self.cp)?;
+        }
+        if self.retreat > 0 {
+            write!(f, "r{}", self.retreat)?;
+        }
+        if self.rout {
+            f.write_str("Rt")?;
+        }
+        Ok(())
+    }
+}
+
+/// Read a melee cell `ATTACKER/DEFENDER`.
+pub fn melee_cell(s: &str) -> Option<(MeleePart, MeleePart)> {
+    let (a, d) = s.split_once('/')?;
+    Some((MeleePart::parse(a)?, MeleePart::parse(d)?))
 }
 
 /// A die table: the number of dice, the bands of the modified roll and the named

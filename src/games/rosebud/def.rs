@@ -25,7 +25,7 @@ impl GameDef for Def {
         "Battle of the Rosebud (in progress)"
     }
     fn blurb(&self) -> &'static str {
-        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. In progress: movement and modes only"
+        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. In progress: no Leader losses or special rules yet"
     }
     fn score_name(&self) -> &'static str {
         "victory points"
@@ -65,7 +65,7 @@ impl GameDef for Def {
                 t.turns.count, t.turns.minutes
             ),
             background: st.scenario.description.clone(),
-            victory: "17: victory points as they occur (in this version only Crook's Hill, Conical Hill and Andrew's Point, taken by US Cavalry or Infantry); at the end the higher total over the lower gives the level on the Victory Levels Chart".into(),
+            victory: "17: victory points as they occur: Crook's Hill, Conical Hill and Andrew's Point taken by US Cavalry or Infantry, and losses (2 a US Casualty Point, 1 an Indian one, as much again for a unit lost whole, RECONSTRUCTED), less 1 for each US unit with Low Ammo at the end (14B); at the end the higher total over the lower gives the level on the Victory Levels Chart".into(),
             length: format!(
                 "{} turns, or until one side has no units on the map (18)",
                 t.turns.count

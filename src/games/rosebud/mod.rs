@@ -173,6 +173,10 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 Some(state::Pending::Retreat { rout: true, .. }) => "rout".into(),
                 Some(state::Pending::Retreat { .. }) => "retreat".into(),
                 Some(state::Pending::Rout { .. }) => "subsequent rout".into(),
+                Some(state::Pending::Declare { .. }) => "melee declaration".into(),
+                Some(state::Pending::Rbm { .. }) => "retreat before melee".into(),
+                Some(state::Pending::Fight { .. }) => "melee".into(),
+                Some(state::Pending::Casualties { .. }) => "casualties".into(),
             });
         }
         "losses.us" => return Some(s.losses[0].to_string()),

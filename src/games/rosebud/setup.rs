@@ -2,7 +2,10 @@
 //! the scenario) and building the initial state. Every error names the file, line and
 //! column and what was expected; nothing here panics on bad data.
 
-use super::data::{Counters, DieTable, FireResult, FireTable, Mode, ScenarioDef, Side, Tables};
+use super::data::{
+    Counters, DieTable, FireResult, FireTable, MeleeTable, Mode, ScenarioDef, Side, Tables,
+    melee_cell,
+};
 use super::state::{Leader, Loc, Phase, State, Static, Unit};
 use crate::core::bands::{Drm, check_cover, check_keys};
 use crate::core::data::{error_near, expect_game, parse_ron, read_text};
@@ -61,6 +64,13 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
         .map_err(|m| err("rally", format!("the Rally Table: {m}")))?;
     check_die_table(&t.lost_horses, 1, LOST_HORSES_DRM)
         .map_err(|m| err("lost_horses", format!("the Lost Horses Table: {m}")))?;
+    check_melee(&t.melee).map_err(|m| err("melee", format!("the Melee Table: {m}")))?;
+    check_die_table(&t.retreat_before_melee, 1, RBM_DRM).map_err(|m| {
+        err(
+            "retreat_before_melee",
+            format!("the Retreat Before Melee Table: {m}"),
+        )
+    })?;
     if t.ammo.depleted_max > 6 || !(2..=12).contains(&t.ammo.check_total) {
         return Err(err(
             "ammo",
@@ -122,6 +132,69 @@ pub const RALLY_DRM: &[&str] = &[
     "rout_refuge",
     "routed_adjacent_enemy",
 ];
+/// The Melee Table's modifier keys.
+pub const MELEE_DRM: &[&str] = &[
+    "infantry_attack",
+    "defender_pinned_or_prone",
+    "defender_disrupted",
+    "attacker_disrupted",
+    "uphill",
+];
+/// The melee strength factor keys.
+pub const MELEE_FACTORS: &[&str] = &["infantry_defending", "routed_defending", "low_ammo_us"];
+/// The Retreat Before Melee Table's modifier keys.
+pub const RBM_DRM: &[&str] = &["mounted", "prone", "routed"];
+
+/// Check the Melee Table: two lines of as many columns as every row has cells, odds
+/// rising, cells of 10C's results.
+fn check_melee(m: &MeleeTable) -> Result<(), String> {
+    let n = m.us_line.len();
+    if n == 0 || m.indian_line.len() != n {
+        return Err(format!(
+            "the US line has {n} columns and the Indian line {}: they share one grid",
+            m.indian_line.len()
+        ));
+    }
+    for line in [&m.us_line, &m.indian_line] {
+        if line.iter().any(|&(a, d)| a == 0 || d == 0)
+            || line.windows(2).any(|w| w[0].0 * w[1].1 >= w[1].0 * w[0].1)
+        {
+            return Err("each line's odds must rise from column to column".into());
+        }
+    }
+    if m.rows.is_empty() {
+        return Err("no rows".into());
+    }
+    for (i, row) in m.rows.iter().enumerate() {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        if cells.len() != n {
+            return Err(format!(
+                "row {} has {} cells for {n} columns",
+                i + 1,
+                cells.len()
+            ));
+        }
+        if let Some(bad) = cells.iter().find(|c| melee_cell(c).is_none()) {
+            return Err(format!(
+                "row {}: '{bad}' is not a result of 10C (ATTACKER/DEFENDER, each '-' or cN, r1, r2, Rt)",
+                i + 1
+            ));
+        }
+    }
+    check_keys(&m.drm, MELEE_DRM)?;
+    let keys: Vec<Drm> = m
+        .factors
+        .iter()
+        .map(|x| Drm {
+            key: x.key.clone(),
+            value: 0,
+            when: x.when.clone(),
+            source: x.source.clone(),
+        })
+        .collect();
+    check_keys(&keys, MELEE_FACTORS).map_err(|e| e.replace("modifier", "strength factor"))
+}
+
 /// The Lost Horses Table's modifier keys.
 pub const LOST_HORSES_DRM: &[&str] = &["indian_adjacent", "no_indian_near"];
 
@@ -371,6 +444,8 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                     0
                 },
                 supplying: false,
+                meleed: false,
+                advance_at: None,
             }
         })
         .collect();
@@ -398,7 +473,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition and the VP hills; melee, Leader losses and the special rules are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee and the VP hills; Leader losses and the special rules are still to come",
         ),
     ];
     State {
@@ -411,6 +486,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         vp: [0, 0],
         pending: vec![],
         losses: [0, 0],
+        vacated: vec![],
         hills_taken: vec![],
         entered: vec![],
         dice: Dice::new(seed),

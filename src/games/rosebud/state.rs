@@ -99,6 +99,14 @@ pub struct Unit {
     /// It re-supplies this player turn and spends all its MP (14C).
     #[serde(default)]
     pub supplying: bool,
+    /// It has attacked, retreated or advanced in this Melee Phase: it may not attack
+    /// again (10A, 10B4).
+    #[serde(default)]
+    pub meleed: bool,
+    /// The hex it fired into in the Advance Fire Phase: it may melee only that hex
+    /// (10B1).
+    #[serde(default)]
+    pub advance_at: Option<Coord>,
 }
 
 /// How a unit fired in the Offensive Fire Phase (4B).
@@ -156,6 +164,10 @@ pub enum Pending {
         away: Vec<Coord>,
         /// A rout (10J) rather than a retreat (10I).
         rout: bool,
+        /// A Retreat before melee (10H1): it stops if the unit is Pinned first, and a
+        /// Routed unit stays rather than enter an enemy zone of control (10F).
+        #[serde(default)]
+        before_melee: bool,
     },
     /// 10J2: Subsequent Rout movement in the owner's Movement Phase.
     Rout {
@@ -164,14 +176,47 @@ pub enum Pending {
         /// Hexes it may still rout.
         left: u32,
     },
+    /// 10A, 10H1: a melee being declared on `target`: the attacking player leaves units
+    /// out and commits.
+    Declare {
+        /// The hex attacked.
+        target: Coord,
+        /// The units attacking so far.
+        attackers: Vec<usize>,
+    },
+    /// 10H: the defender chooses to attempt a Retreat before melee or to stand.
+    Rbm {
+        /// The hex attacked.
+        target: Coord,
+        /// The attacking units.
+        attackers: Vec<usize>,
+    },
+    /// 10A: the melee on `target`, fought as soon as the Retreats before melee are done.
+    Fight {
+        /// The hex attacked.
+        target: Coord,
+        /// The attacking units.
+        attackers: Vec<usize>,
+    },
+    /// 10C, 10C1: the owner places a melee result's Casualty Points on his units.
+    Casualties {
+        /// The units of the side in the melee.
+        units: Vec<usize>,
+        /// Casualty Points still to place.
+        left: u32,
+    },
 }
 
 impl Pending {
-    /// The unit the pending step is about.
-    pub fn unit(&self) -> usize {
+    /// The unit the pending step is about, if one.
+    pub fn unit(&self) -> Option<usize> {
         match self {
-            Pending::Window { target, .. } => *target,
-            Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => *unit,
+            Pending::Window { target, .. } => Some(*target),
+            Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => Some(*unit),
+            Pending::Declare { .. }
+            | Pending::Rbm { .. }
+            | Pending::Fight { .. }
+            | Pending::Casualties { .. } => None,
         }
     }
 }
@@ -200,6 +245,8 @@ pub enum Phase {
     DefensiveFire,
     /// E. Advance Fire Phase (4E).
     AdvanceFire,
+    /// F. Melee Phase (4F, 10).
+    Melee,
     /// The game is over.
     Over,
 }
@@ -227,6 +274,10 @@ pub struct State {
     /// Casualty Points taken so far (US, Indian), for the report of losses.
     #[serde(default)]
     pub losses: [u32; 2],
+    /// Hexes emptied by a melee this phase and the units that attacked them, which may
+    /// advance into them (10H3).
+    #[serde(default)]
+    pub vacated: Vec<(Coord, Vec<usize>)>,
     /// The VP hills already scored (17).
     pub hills_taken: Vec<String>,
     /// The Indian units that entered on turn 1 and the entry area each used (18).
@@ -311,7 +362,12 @@ impl State {
     pub fn actor(&self) -> Side {
         match self.pending.first() {
             Some(Pending::Window { target, .. }) => self.side(*target).other(),
-            Some(p) => self.side(p.unit()),
+            Some(Pending::Declare { .. } | Pending::Fight { .. }) => self.phasing,
+            Some(Pending::Rbm { .. }) => self.phasing.other(),
+            Some(Pending::Casualties { units, .. }) => {
+                units.first().map_or(self.phasing, |&u| self.side(u))
+            }
+            Some(p) => p.unit().map_or(self.phasing, |u| self.side(u)),
             None if self.phase == Phase::DefensiveFire => self.phasing.other(),
             None => self.phasing,
         }

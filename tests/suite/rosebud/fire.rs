@@ -473,6 +473,8 @@ fn rule_14b_each_us_unit_with_low_ammo_at_the_end_costs_a_vp() {
     s.units[u].fired = true;
     s.vp = [5, 2];
     act(&mut s, "end");
+    assert_eq!(s.phase, Phase::Melee, "G/9 may melee Crow King");
+    act(&mut s, "end");
     assert_eq!(s.phase, Phase::Over);
     assert_eq!(s.vp, [4, 2]);
 }

@@ -5,5 +5,6 @@ mod bad_input;
 mod conformance;
 mod fire;
 mod map;
+mod melee;
 mod review;
 mod rules;

@@ -206,6 +206,9 @@ pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> 
     let total = natural + mods.iter().map(|(_, v)| v).sum::<i32>();
     let result = lookup(s, col, total);
     s.units[f].fired = true;
+    if kind == FireKind::Advance {
+        s.units[f].advance_at = s.hex(t);
+    }
     match kind {
         FireKind::Offensive => s.units[f].offensive = Some(Offensive::Full),
         FireKind::OffensiveHalf => s.units[f].offensive = Some(Offensive::Half),
@@ -387,7 +390,16 @@ pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
         log.extend(lose_horses(s, u));
     }
     s.units[u].at = Loc::Gone;
-    s.pending.retain(|p| p.unit() != u);
+    s.pending.retain(|p| p.unit() != Some(u));
+    for p in &mut s.pending {
+        match p {
+            Pending::Declare { attackers, .. } | Pending::Rbm { attackers, .. } => {
+                attackers.retain(|&a| a != u)
+            }
+            Pending::Casualties { units, .. } => units.retain(|&a| a != u),
+            _ => {}
+        }
+    }
     for p in &mut s.pending {
         if let Pending::Window {
             eligible, declared, ..

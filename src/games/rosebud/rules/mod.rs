@@ -1,14 +1,15 @@
 //! The rules this version of *Battle of the Rosebud* plays, as legal actions and their
 //! effects: the turn sequence (4, with the Indian player first, 18: Rally, Offensive
-//! Fire, Movement, Defensive Fire, Advance Fire), the Indian entry on turn 1 (18),
+//! Fire, Movement, Defensive Fire, Advance Fire, Melee), the Indian entry on turn 1 (18),
 //! movement (7: terrain, levels, creeks, cliffs, enemy hexes, the ZOC exit cost of 5,
 //! the minimum move, the low crawl), modes (8: mounting and dismounting with Horse, Mule
 //! and Pony Holders, going Prone), stacking (6), fire (9, in `fire`), morale, retreats,
 //! routs and rally (10I, 10J, 13, in `morale`), ammunition and re-supply (14), the VP
-//! hills (17) and the Victory Levels (17). Melee, Leader losses and the special rules
-//! are not played yet (see docs/rules-rosebud.md).
+//! hills (17) and the Victory Levels (17); melee (10, in `melee`). Leader losses and the
+//! special rules are not played yet (see docs/rules-rosebud.md).
 
 pub mod fire;
+pub mod melee;
 pub mod morale;
 
 use super::action::{Action, ModeChange};
@@ -387,6 +388,11 @@ pub fn legal(s: &State) -> Vec<Action> {
         Phase::Movement => return movement_legal(s),
         Phase::DefensiveFire => fire_legal(s, s.phasing.other(), false),
         Phase::AdvanceFire => fire_legal(s, s.phasing, false),
+        Phase::Melee => {
+            let mut v = melee::declare_legal(s);
+            v.extend(melee::advance_legal(s));
+            v
+        }
         Phase::Over => vec![],
     };
     out.push(Action::End);
@@ -415,6 +421,31 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
             .map(|c| Action::Retreat {
                 unit: s.def(*unit).id.clone(),
                 hex: s.stat.label(c),
+            })
+            .collect(),
+        Pending::Declare { attackers, .. } => {
+            let mut out: Vec<Action> = if attackers.len() > 1 {
+                attackers
+                    .iter()
+                    .map(|&a| Action::Leave {
+                        unit: s.def(a).id.clone(),
+                    })
+                    .collect()
+            } else {
+                vec![]
+            };
+            if !attackers.is_empty() {
+                out.push(Action::Commit);
+            }
+            out.push(Action::Cancel);
+            out
+        }
+        Pending::Rbm { .. } => vec![Action::Rbm, Action::Stand],
+        Pending::Fight { .. } => vec![],
+        Pending::Casualties { .. } => melee::casualty_options(s)
+            .into_iter()
+            .map(|u| Action::Lose {
+                unit: s.def(u).id.clone(),
             })
             .collect(),
     }
@@ -756,6 +787,35 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
                 s.def(u).name
             )));
         }
+        Action::Melee { hex } => {
+            let Ok(t) = s.stat.map.parse(hex) else {
+                return log;
+            };
+            log.extend(melee::declare(s, t));
+        }
+        Action::Leave { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            if let Some(Pending::Declare { attackers, .. }) = s.pending.first_mut() {
+                attackers.retain(|&a| a != u);
+            }
+        }
+        Action::Commit => log.extend(melee::commit(s)),
+        Action::Cancel => {
+            s.pending.remove(0);
+            log.push(LogEntry::public("The melee declaration is withdrawn"));
+        }
+        Action::Rbm => log.extend(melee::retreat_before_melee(s, true)),
+        Action::Stand => log.extend(melee::retreat_before_melee(s, false)),
+        Action::Lose { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(melee::lose(s, u));
+        }
+        Action::Advance { unit, hex } => {
+            let (Some(u), Ok(t)) = (s.find(unit), s.stat.map.parse(hex)) else {
+                return log;
+            };
+            log.extend(melee::advance(s, u, t));
+        }
         Action::End => log.extend(end_phase(s)),
     }
     log.extend(settle(s));
@@ -778,6 +838,19 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
                 }
                 break;
             }
+            Some(Pending::Fight { target, attackers }) => {
+                let (t, a) = (*target, attackers.clone());
+                s.pending.remove(0);
+                log.extend(melee::fight(s, t, &a));
+                continue;
+            }
+            Some(Pending::Casualties { .. }) => {
+                if melee::settle_casualties(s, &mut log) {
+                    continue;
+                }
+                break;
+            }
+            Some(Pending::Declare { .. } | Pending::Rbm { .. }) => break,
             Some(_) => {
                 if morale::settle_retreat(s, &mut log) {
                     continue;
@@ -812,7 +885,7 @@ pub(super) fn finish_move(
     if s.hex(u).is_none() {
         return vec![];
     }
-    if s.hex(u) != from || s.pending.iter().any(|p| p.unit() == u) {
+    if s.hex(u) != from || s.pending.iter().any(|p| p.unit() == Some(u)) {
         return stays("it retreats instead (9F)");
     }
     if s.units[u].pinned || s.units[u].routed {
@@ -1072,7 +1145,14 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
                 who(s)
             )));
         }
-        Phase::AdvanceFire => log.extend(end_player_turn(s)),
+        Phase::AdvanceFire => {
+            s.phase = Phase::Melee;
+            log.push(LogEntry::public(format!("The {} Melee Phase (4F)", who(s))));
+        }
+        Phase::Melee => {
+            s.vacated.clear();
+            log.extend(end_player_turn(s));
+        }
         Phase::Over => {}
     }
     log
@@ -1087,6 +1167,8 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         u.moved = false;
         u.offensive = None;
         u.supplying = false;
+        u.meleed = false;
+        u.advance_at = None;
     }
     for l in &mut s.leaders {
         l.spent = 0;

@@ -110,6 +110,7 @@ pub fn morale_check(
                 left: if result == MoraleResult::R1 { 1 } else { 2 },
                 away: away.to_vec(),
                 rout: false,
+                before_melee: false,
             });
         }
         MoraleResult::Pinned => log.extend(pin(s, u, away)),
@@ -160,6 +161,7 @@ pub fn pin(s: &mut State, u: usize, away: &[Coord]) -> Vec<LogEntry> {
                 left: 2,
                 away: away.to_vec(),
                 rout: false,
+                before_melee: false,
             });
             return log;
         }
@@ -207,6 +209,7 @@ pub fn start_rout(s: &mut State, u: usize, away: &[Coord]) -> Vec<LogEntry> {
         left,
         away: away.to_vec(),
         rout: true,
+        before_melee: false,
     });
     log
 }
@@ -497,10 +500,28 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
             left,
             away,
             rout,
+            before_melee,
         } => {
             if left == 0 || s.hex(unit).is_none() {
                 s.pending.remove(0);
                 return true;
+            }
+            if before_melee {
+                // 10H4: a Pinned unit may not retreat before melee (a Pin from the
+                // Opportunity fire stops it); 10F: a Routed unit that cannot go without
+                // entering an enemy ZOC stays.
+                let opts = retreat_options(s, unit, &away, left == 1);
+                let stays = s.units[unit].pinned
+                    || opts.is_empty()
+                    || s.units[unit].routed && opts.iter().all(|&n| hostile(s, unit, n));
+                if stays {
+                    log.push(LogEntry::public(format!(
+                        "{} stays in its hex (10H)",
+                        s.def(unit).name
+                    )));
+                    s.pending.remove(0);
+                    return true;
+                }
             }
             if rout && s.side(unit) == Side::Indian && rout_over(s, unit) {
                 log.push(LogEntry::public(format!(
@@ -563,7 +584,7 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
                 _ => false,
             }
         }
-        Pending::Window { .. } => false,
+        _ => false,
     }
 }
 
