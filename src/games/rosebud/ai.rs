@@ -70,13 +70,12 @@ impl Knowledge for Rosebud {
         0
     }
 
-    /// On turn 1 every band and Leader must enter (18), in any order: the search weighs
-    /// the entries of the first one still waiting only, not every band's at once (24
-    /// bands on 60 edge hexes in two modes would be about 2,900 actions a decision).
+    /// On turn 1 every band and Leader must enter (18), in any order: while some still
+    /// wait, the search weighs the entries of the first one still waiting only, not
+    /// every band's at once (24 bands on 60 edge hexes in two modes would be about 2,900
+    /// actions a decision), nor the moves of the bands already in (they can move once
+    /// all have entered, with the MP they have left).
     fn worth(state: &State, action: &Action) -> bool {
-        let Action::Enter { unit, .. } = action else {
-            return true;
-        };
         let side = state.phasing;
         let first = (0..state.units.len())
             .find(|&u| state.units[u].at == Loc::Entering && state.side(u) == side)
@@ -86,6 +85,12 @@ impl Knowledge for Rosebud {
                     .find(|&l| state.leaders[l].at == Loc::Entering && state.ldef(l).side == side)
                     .map(|l| state.ldef(l).id.as_str())
             });
-        first == Some(unit.as_str())
+        match action {
+            Action::Enter { unit, .. } => first == Some(unit.as_str()),
+            Action::Move { .. } | Action::Mode { .. } => {
+                first.is_none() || !state.pending.is_empty()
+            }
+            _ => true,
+        }
     }
 }

@@ -92,15 +92,31 @@ fn rule_10a_w3_fractions_are_kept_when_halved_strengths_are_added() {
 }
 
 #[test]
-fn rule_10a_the_us_line_and_the_indian_line_read_the_same_odds_differently() {
-    let s = board(Side::US, true);
+fn rule_10a_the_attacker_reads_the_us_line_or_the_indian_line() {
+    let mut s = board(Side::US, true);
     let us = melee::column(&s, Side::US, 4.0, 4.0);
-    let ind = melee::column(&s, Side::Indian, 4.0, 4.0);
     assert_eq!(s.stat.tables.melee.us_line[us], (1, 1));
-    assert_eq!(s.stat.tables.melee.indian_line[ind], (1, 1));
-    assert_ne!(us, ind, "the lines are one grid with different headings");
     // odds below the first column read the first
     assert_eq!(melee::column(&s, Side::US, 1.0, 9.0), 0);
+    // The shipped lines have the same headings (the calibration, docs s.5); a designer
+    // may set them apart, and then each side reads its own.
+    let st = Arc::make_mut(&mut s.stat);
+    st.tables.melee.indian_line = vec![
+        (1, 4),
+        (1, 3),
+        (1, 2),
+        (2, 3),
+        (1, 1),
+        (3, 2),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 1),
+    ];
+    let ind = melee::column(&s, Side::Indian, 4.0, 4.0);
+    assert_eq!(s.stat.tables.melee.indian_line[ind], (1, 1));
+    assert_eq!(ind, us + 1);
+    assert_eq!(melee::column(&s, Side::US, 4.0, 4.0), us);
 }
 
 #[test]

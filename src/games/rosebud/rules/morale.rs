@@ -387,10 +387,42 @@ pub fn rout_options(s: &State, u: usize) -> Vec<Coord> {
 /// Steps from every hex to the nearest hex where a US rout ends, over hexes a routing
 /// unit may cross.
 fn haven_distance(s: &State, u: usize) -> std::collections::HashMap<Coord, u32> {
+    // The hexes next to (or holding) a friendly unit that is not Routed or a Leader,
+    // marked once, then the refuge terrain: the same hexes as `haven`, without a scan
+    // of every unit for every hex.
+    let mut near: std::collections::HashSet<Coord> = std::collections::HashSet::new();
+    let anchors = (0..s.units.len())
+        .filter(|&v| v != u && s.side(v) == Side::US && s.combat(v) && !s.units[v].routed)
+        .filter_map(|v| s.hex(v))
+        .chain(
+            (0..s.leaders.len())
+                .filter(|&l| s.ldef(l).side == Side::US)
+                .filter_map(|l| s.leader_hex(l)),
+        );
+    for a in anchors {
+        near.insert(a);
+        near.extend(s.stat.map.neighbors(a));
+    }
+    let refuge: Vec<&str> = s
+        .stat
+        .tables
+        .terrain
+        .iter()
+        .filter(|r| r.refuge)
+        .map(|r| r.terrain.as_str())
+        .collect();
+    let enemy: std::collections::HashSet<Coord> = (0..s.units.len())
+        .filter(|&e| s.side(e) == Side::Indian && s.combat(e))
+        .filter_map(|e| s.hex(e))
+        .collect();
     let mut dist = std::collections::HashMap::new();
     let mut q = VecDeque::new();
     for c in s.stat.map.coords() {
-        if s.stat.on_board(c) && haven(s, u, c) && s.at(c, Side::Indian).all(|e| !s.combat(e)) {
+        let terrain = s.stat.map.terrain_name(c).unwrap_or("clear");
+        if s.stat.on_board(c)
+            && !enemy.contains(&c)
+            && (near.contains(&c) || refuge.contains(&terrain))
+        {
             dist.insert(c, 0);
             q.push_back(c);
         }
@@ -398,7 +430,11 @@ fn haven_distance(s: &State, u: usize) -> std::collections::HashMap<Coord, u32> 
     while let Some(c) = q.pop_front() {
         let d = dist[&c];
         for n in s.stat.map.neighbors(c) {
-            if !dist.contains_key(&n) && passable(s, u, n, c) && passable(s, u, c, n) {
+            if !dist.contains_key(&n)
+                && s.stat.on_board(n)
+                && !enemy.contains(&n)
+                && s.stat.map.hexside(c, n) != Some("cliff")
+            {
                 dist.insert(n, d + 1);
                 q.push_back(n);
             }
