@@ -208,13 +208,21 @@ fn action_hex(s: &State, a: &Action) -> Option<(String, Coord)> {
     }
 }
 
+/// Whether an action is made by clicking its hex whatever is selected: the next hex of
+/// the one retreat or rout under way (10I, 10J).
+fn unselected(a: &Action) -> bool {
+    matches!(a, Action::Retreat { .. })
+}
+
 /// The legal actions a click on `hex` could mean, for the selected piece.
 fn actions_at(s: &State, legal: &[String], sel: Option<&str>, hex: Coord) -> Vec<String> {
     legal
         .iter()
         .filter(|l| {
             l.parse::<Action>().ok().is_some_and(|a| {
-                action_hex(s, &a).is_some_and(|(who, h)| h == hex && Some(who.as_str()) == sel)
+                action_hex(s, &a).is_some_and(|(who, h)| {
+                    h == hex && (Some(who.as_str()) == sel || unselected(&a))
+                })
             })
         })
         .cloned()
@@ -377,7 +385,7 @@ fn redraw(
         let Some((who, hex)) = action_hex(s, &a) else {
             continue;
         };
-        if Some(who.as_str()) != sel.unit.as_deref() || shown.contains(&hex) {
+        if (Some(who.as_str()) != sel.unit.as_deref() && !unselected(&a)) || shown.contains(&hex) {
             continue;
         }
         shown.push(hex);
@@ -572,6 +580,7 @@ fn side_panel(
                 | Action::Rbm
                 | Action::Stand
                 | Action::Lose { .. }
+                | Action::Retreat { .. }
                 | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }
                 | Action::Recover { unit }

@@ -361,13 +361,15 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
                 .unwrap_or(0)
         })
         .collect();
-    let st = Static {
+    let mut st = Static {
         tables,
         counters,
         scenario: sc.clone(),
         map,
         class_idx,
+        sides: Default::default(),
     };
+    st.index_sides();
     let mut placed = BTreeSet::new();
     for p in &sc.setup {
         let known = st.counters.units.iter().any(|u| u.id == p.id)

@@ -7,6 +7,7 @@ use crate::core::dice::Dice;
 use crate::core::game::{LogEntry, Outcome};
 use crate::core::hexmap::{Coord, HexMap};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The data every copy of a game shares.
@@ -23,9 +24,47 @@ pub struct Static {
     /// Each unit definition's class, as an index into `counters.classes` (a cache).
     #[serde(default)]
     pub class_idx: Vec<usize>,
+    /// The map's hexside features by the pair of hexes (a cache of `map.hexsides`,
+    /// which [`HexMap::hexside`] reads by a scan; rebuilt by [`Static::index_sides`]).
+    #[serde(skip)]
+    pub sides: SideCache,
+}
+
+/// The hexside features by pair of hexes, both ways round, as indices into
+/// `map.hexsides`. It is a cache: never saved, and equal whatever it holds.
+#[derive(Clone, Debug, Default)]
+pub struct SideCache(pub HashMap<(Coord, Coord), usize>);
+
+impl PartialEq for SideCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Static {
+    /// Build the hexside cache from `map.hexsides` (after loading, or after a change
+    /// to them).
+    pub fn index_sides(&mut self) {
+        let mut m = HashMap::new();
+        for (i, h) in self.map.hexsides.iter().enumerate() {
+            if let Some(b) = h.hex.step(h.dir) {
+                m.insert((h.hex, b), i);
+                m.insert((b, h.hex), i);
+            }
+        }
+        self.sides = SideCache(m);
+    }
+    /// The feature on the hexside between two adjacent hexes, if any (the cache, or
+    /// the map's own scan when the cache was not built).
+    pub fn hexside(&self, a: Coord, b: Coord) -> Option<&str> {
+        if self.sides.0.is_empty() {
+            return self.map.hexside(a, b);
+        }
+        self.sides
+            .0
+            .get(&(a, b))
+            .map(|&i| self.map.hexsides[i].feature.as_str())
+    }
     /// Whether a coordinate is a printed hex of the map (not a "none" cell of the tile).
     pub fn on_board(&self, c: Coord) -> bool {
         self.map.contains(c) && self.map.terrain_name(c) != Some("none")

@@ -34,6 +34,7 @@ fn board(phasing: Side, flat: bool) -> State {
             }
         }
         st.map.hexsides.retain(|h| h.hex.distance(centre) > 6);
+        st.index_sides();
     }
     let mut s = new_state(Arc::new(st), 1);
     for u in &mut s.units {

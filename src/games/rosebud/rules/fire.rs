@@ -16,6 +16,10 @@ use crate::games::rosebud::state::{FireKind, Loc, Offensive, Pending, State};
 /// Pinned units keep theirs (9D1.e).
 pub fn zoc_reaches(s: &State, e: usize, c: Coord) -> bool {
     let Some(h) = s.hex(e) else { return false };
+    // Most units are far away: the distance first, the class only for the near ones.
+    if h.distance(c) > 1 {
+        return false;
+    }
     let zoc = if s.units[e].routed && s.class(e).zoc == Zoc::Full {
         Zoc::Partial
     } else {
@@ -27,7 +31,7 @@ pub fn zoc_reaches(s: &State, e: usize, c: Coord) -> bool {
     zoc == Zoc::Full
         && h.distance(c) == 1
         && s.stat.on_board(c)
-        && s.stat.map.hexside(h, c) != Some("cliff")
+        && s.stat.hexside(h, c) != Some("cliff")
 }
 
 /// Whether a unit can fire at all now (9A reconstructed; 10J3: never when Routed;

@@ -38,7 +38,7 @@ pub fn can_attack(s: &State, u: usize) -> bool {
 pub fn may_attack(s: &State, u: usize, t: Coord) -> bool {
     can_attack(s, u)
         && s.hex(u)
-            .is_some_and(|h| h.distance(t) == 1 && s.stat.map.hexside(h, t) != Some("cliff"))
+            .is_some_and(|h| h.distance(t) == 1 && s.stat.hexside(h, t) != Some("cliff"))
         && s.units[u].advance_at.is_none_or(|h| h == t)
 }
 
@@ -350,7 +350,7 @@ pub fn modifiers(s: &State, target: Coord, attackers: &[usize]) -> Vec<(String, 
     let side_mod = attackers
         .iter()
         .filter_map(|&a| s.hex(a))
-        .filter_map(|h| s.stat.map.hexside(h, target))
+        .filter_map(|h| s.stat.hexside(h, target))
         .filter_map(|f| t.hexsides.iter().find(|r| r.feature == f))
         .map(|r| (r.melee, r.name.clone()))
         .min_by_key(|(v, _)| *v);

@@ -52,7 +52,7 @@ pub fn leader_mp_left(s: &State, l: usize) -> u32 {
 /// reach the six hexes around, but not across a Cliff or onto a hex off the map;
 /// Partial ZOCs (Holders) only their own hex; Leaders have none.
 pub fn in_zoc_of(s: &State, c: Coord, side: Side) -> bool {
-    (0..s.units.len()).any(|e| s.side(e) == side && fire::zoc_reaches(s, e, c))
+    (0..s.units.len()).any(|e| fire::zoc_reaches(s, e, c) && s.side(e) == side)
 }
 
 /// The stacking points a unit counts (6A, 6B, 6E).
@@ -69,18 +69,23 @@ pub fn overstacked(s: &State, c: Coord, side: Side) -> bool {
 /// weighed).
 pub(super) fn overstacked_with(s: &State, c: Coord, side: Side, extra: Option<usize>) -> bool {
     let st = &s.stat.tables.stacking;
-    let mut here: Vec<usize> = s.at(c, side).collect();
-    if let Some(e) = extra
-        && !here.contains(&e)
-    {
-        here.push(e);
+    let (mut points, mut ponies, mut warriors) = (0u32, 0u32, 0u32);
+    let mut add = |u: usize| {
+        points += stacking_points(s, u);
+        match s.kind(u) {
+            Kind::PonyHolder => ponies += 1,
+            Kind::Warrior => warriors += 1,
+            _ => {}
+        }
+    };
+    for u in s.at(c, side) {
+        if Some(u) != extra {
+            add(u);
+        }
     }
-    let points: u32 = here.iter().map(|&u| stacking_points(s, u)).sum();
-    let ponies = here
-        .iter()
-        .filter(|&&u| s.kind(u) == Kind::PonyHolder)
-        .count() as u32;
-    let warriors = here.iter().filter(|&&u| s.kind(u) == Kind::Warrior).count() as u32;
+    if let Some(e) = extra {
+        add(e);
+    }
     points > st.max_cf || ponies > st.pony_holders.max(warriors)
 }
 
@@ -128,7 +133,7 @@ fn step_cost(
         row.dismounted_mp
     };
     if let Some(f) = from {
-        if let Some(feature) = st.map.hexside(f, to) {
+        if let Some(feature) = st.hexside(f, to) {
             let side_row = t
                 .hexsides
                 .iter()
@@ -154,6 +159,18 @@ fn step_cost(
 /// leave a hex in an enemy ZOC (5, 7H).
 pub fn move_cost(s: &State, u: usize, to: Coord) -> Result<u32, String> {
     let from = s.hex(u).ok_or("the unit is not on the map")?;
+    move_cost_from(s, u, from, to, in_zoc_of(s, from, s.side(u).other()))
+}
+
+/// [`move_cost`] from the unit's hex `from`, whose enemy ZOC the caller has looked up
+/// once for all six neighbours.
+fn move_cost_from(
+    s: &State,
+    u: usize,
+    from: Coord,
+    to: Coord,
+    leaving_zoc: bool,
+) -> Result<u32, String> {
     if from.distance(to) != 1 {
         return Err("move one hex at a time (7A)".into());
     }
@@ -163,7 +180,7 @@ pub fn move_cost(s: &State, u: usize, to: Coord) -> Result<u32, String> {
     } else {
         step_cost(s, Some(from), to, s.units[u].mode == Mode::Mounted, side)?
     };
-    if in_zoc_of(s, from, side.other()) {
+    if leaving_zoc {
         cost += s.stat.tables.zoc_exit_mp.value;
     }
     Ok(cost)
@@ -583,8 +600,9 @@ fn movement_legal(s: &State) -> Vec<Action> {
         let left = mp_left(s, u);
         let fresh = s.units[u].spent == 0 && !s.units[u].moved;
         let mut room: Option<bool> = None;
+        let leaving_zoc = in_zoc_of(s, c, side.other());
         for n in s.stat.map.neighbors(c) {
-            let Ok(cost) = move_cost(s, u, n) else {
+            let Ok(cost) = move_cost_from(s, u, c, n, leaving_zoc) else {
                 continue;
             };
             let prone = s.units[u].mode == Mode::Prone;

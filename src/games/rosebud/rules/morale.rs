@@ -272,7 +272,7 @@ fn hostile(s: &State, u: usize, c: Coord) -> bool {
 /// map, not across a Cliff, not into enemy units (except Leaders and Pony Holders alone).
 fn passable(s: &State, u: usize, from: Coord, n: Coord) -> bool {
     s.stat.on_board(n)
-        && s.stat.map.hexside(from, n) != Some("cliff")
+        && s.stat.hexside(from, n) != Some("cliff")
         && s.at(n, s.side(u).other()).all(|e| !s.combat(e))
 }
 
@@ -433,7 +433,7 @@ fn haven_distance(s: &State, u: usize) -> std::collections::HashMap<Coord, u32> 
             if !dist.contains_key(&n)
                 && s.stat.on_board(n)
                 && !enemy.contains(&n)
-                && s.stat.map.hexside(c, n) != Some("cliff")
+                && s.stat.hexside(c, n) != Some("cliff")
             {
                 dist.insert(n, d + 1);
                 q.push_back(n);
