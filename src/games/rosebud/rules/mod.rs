@@ -529,12 +529,42 @@ fn movement_legal(s: &State) -> Vec<Action> {
     let mut out = vec![];
     let side = s.phasing;
     let label = |c: Coord| s.stat.label(c);
-    // 18: the Indian entry on turn 1.
+    // 18: the Indian entry on turn 1. What each hex already holds is counted once, so
+    // that the stacking check of each of the ~2,000 candidate entries is arithmetic
+    // (the full check, which looks for a way out, runs only where the hex would be over
+    // the limit).
+    let waiting_here =
+        (0..s.units.len()).any(|u| s.units[u].at == Loc::Entering && s.side(u) == side);
+    let mut held: std::collections::HashMap<Coord, (u32, u32, u32)> = Default::default();
+    if waiting_here {
+        for v in 0..s.units.len() {
+            if s.side(v) == side
+                && let Some(c) = s.hex(v)
+            {
+                let e = held.entry(c).or_default();
+                e.0 += stacking_points(s, v);
+                match s.kind(v) {
+                    Kind::PonyHolder => e.1 += 1,
+                    Kind::Warrior => e.2 += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    let limits = &s.stat.tables.stacking;
     for u in 0..s.units.len() {
         if s.units[u].at != Loc::Entering || s.side(u) != side {
             continue;
         }
+        let (sp, pony, warrior) = (
+            stacking_points(s, u),
+            u32::from(s.kind(u) == Kind::PonyHolder),
+            u32::from(s.kind(u) == Kind::Warrior),
+        );
         for c in entry_hexes(s, u) {
+            let (p0, y0, w0) = held.get(&c).copied().unwrap_or_default();
+            let fits =
+                p0 + sp <= limits.max_cf && y0 + pony <= limits.pony_holders.max(w0 + warrior);
             for mounted in [true, false] {
                 if let Ok(cost) = step_cost(s, None, c, mounted, side) {
                     let ma = if mounted {
@@ -542,7 +572,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
                     } else {
                         s.def(u).dismounted.ma
                     };
-                    if stacking_allows(s, u, c, ma.saturating_sub(cost)) {
+                    if fits || stacking_allows(s, u, c, ma.saturating_sub(cost)) {
                         out.push(Action::Enter {
                             unit: s.def(u).id.clone(),
                             hex: label(c),
