@@ -189,6 +189,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             "hex" => Some(s.leader_hex(l).map_or("-".into(), |c| s.stat.label(c))),
             "status" => Some(status(s.leaders[l].at).into()),
             "mp" => Some(rules::leader_mp_left(s, l).to_string()),
+            "pinned" => Some(s.leaders[l].pinned.to_string()),
             _ => None,
         };
     }

@@ -464,6 +464,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 def: i,
                 at,
                 spent: 0,
+                pinned: false,
             }
         })
         .collect();

@@ -269,6 +269,10 @@ pub struct Leader {
     pub at: Loc,
     /// Movement points spent this phase.
     pub spent: u32,
+    /// Pinned with the unit he is attached to (12A); he reaches only his own hex
+    /// (9D1) until his Rally Phase (13B: Leaders rally automatically).
+    #[serde(default)]
+    pub pinned: bool,
 }
 
 /// The phases of a player turn that this version plays (4).

@@ -482,6 +482,12 @@ pub fn resolve_window(s: &mut State) -> Vec<LogEntry> {
     if let Some(to) = then {
         log.extend(super::finish_move(s, target, from, to));
     }
+    // 9D1: "Routed units that become Pinned cease Rout movement in the hex they were
+    // Pinned in": the rout this window interrupted ends here.
+    let mut rest = rest;
+    if s.units[target].pinned && s.units[target].routed {
+        rest.retain(|p| !matches!(p, Pending::Retreat { unit, rout: true, .. } | Pending::Rout { unit, .. } if *unit == target));
+    }
     s.pending.extend(rest);
     log
 }

@@ -34,8 +34,13 @@ fn leader_in_radius(s: &State, u: usize) -> Option<(i32, String)> {
     (0..s.leaders.len())
         .filter(|&l| s.ldef(l).side == side)
         .filter(|&l| {
-            s.leader_hex(l)
-                .is_some_and(|h| h.distance(c) <= s.ldef(l).radius)
+            // 9D1: a Pinned Leader affects only the units in his own hex.
+            let radius = if s.leaders[l].pinned {
+                0
+            } else {
+                s.ldef(l).radius
+            };
+            s.leader_hex(l).is_some_and(|h| h.distance(c) <= radius)
         })
         .map(|l| (s.ldef(l).rating, s.ldef(l).name.clone()))
         .max_by_key(|(r, _)| *r)
@@ -172,6 +177,25 @@ pub fn pin(s: &mut State, u: usize, away: &[Coord]) -> Vec<LogEntry> {
     }
     s.units[u].pinned = true;
     log.push(LogEntry::public(format!("{name} is Pinned (9D1)")));
+    // 12A: a Leader attached to a Pinned unit is Pinned too. With one unit in the hex
+    // he is attached to it; with several, this version attaches him to one that is not
+    // Pinned while there is one (the owner's choice, made in his favour).
+    if let Some(c) = s.hex(u) {
+        let side = s.side(u);
+        let free = s.at(c, side).any(|v| s.combat(v) && !s.units[v].pinned);
+        if !free {
+            let here: Vec<usize> = s.leaders_at(c, side).collect();
+            for l in here {
+                if !s.leaders[l].pinned {
+                    s.leaders[l].pinned = true;
+                    log.push(LogEntry::public(format!(
+                        "{} is Pinned with the unit he is attached to: he affects only his own hex (12A, 9D1)",
+                        s.ldef(l).name
+                    )));
+                }
+            }
+        }
+    }
     if s.units[u].routed {
         // 9D1.e: a Routed unit that becomes Pinned stops its Rout movement there.
         s.pending.retain(|p| !matches!(p, Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } if *unit == u));
@@ -642,6 +666,16 @@ pub fn rally(s: &mut State) -> Vec<LogEntry> {
     let mut log = vec![];
     let side = s.phasing;
     let t = s.stat.tables.rally.clone();
+    // 13B: "Leaders automatically Rally from all adverse morale effects".
+    for l in 0..s.leaders.len() {
+        if s.ldef(l).side == side && s.leaders[l].pinned {
+            s.leaders[l].pinned = false;
+            log.push(LogEntry::public(format!(
+                "{} rallies from his Pin (13B: Leaders rally automatically)",
+                s.ldef(l).name
+            )));
+        }
+    }
     for u in 0..s.units.len() {
         if s.side(u) != side || s.hex(u).is_none() {
             continue;
