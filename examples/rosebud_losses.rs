@@ -5,7 +5,8 @@
 //! (`ai:N`, `random`, `greedy`; default `ai:1` for both) and prints, per game and on
 //! average, the Casualty Points each side lost (about 10 men a point, 2C), the units lost
 //! whole, the victory points and the result, the number of decisions and the slowest
-//! one. Issue 33 asks the reconstructed tables to give losses of the historical order:
+//! one (with `ROSEBUD_LOSSES_EACH` set, each new slowest decision goes to stderr as it
+//! happens). Issue 33 asks the reconstructed tables to give losses of the historical order:
 //! about 10 US killed and 21 wounded (about 3 CP) against 13-36 Indian killed (about
 //! 1.5-4 CP, more with the wounded) over the six hours.
 
@@ -81,6 +82,9 @@ fn main() {
                     Rosebud::legal_actions(&s).len(),
                     s.pending.len()
                 );
+                if std::env::var("ROSEBUD_LOSSES_EACH").is_ok() {
+                    eprintln!("new slowest {ms:.0} ms: {slowest_at}");
+                }
             }
             let before = s.losses;
             let melee_action = matches!(

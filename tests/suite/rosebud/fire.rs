@@ -525,3 +525,43 @@ fn rule_9g_a_retreat_into_an_enemy_zoc_draws_retreat_fire_at_full_strength() {
         "9G: at normal strength: {log}"
     );
 }
+
+#[test]
+fn rule_6a_a_full_hex_nobody_can_leave_after_fire_does_not_stop_the_phase() {
+    // Found by the AI-against-AI test: a warrior Pinned by Opportunity fire as it left a
+    // crowded hex left the hex over 25 CF with nobody able to move, and the Indian
+    // player could not end his Movement Phase.
+    let mut s = board(Side::Indian, Phase::Movement);
+    let a = open_ground(&s);
+    let ids = [
+        "crow_king",
+        "four_horns",
+        "rain_in_the_face",
+        "lone_bull",
+        "red_horn",
+        "black_moon",
+        "lame_white_man",
+        "little_wolf",
+        "young_two_moon",
+    ];
+    let us: Vec<usize> = ids
+        .iter()
+        .map(|id| put(&mut s, id, a, Mode::Dismounted))
+        .collect();
+    let cf: u32 = us.iter().map(|&u| s.cf(u)).sum();
+    assert!(cf > 25, "{cf}");
+    for &u in &us {
+        s.units[u].pinned = true;
+    }
+    assert!(
+        texts(&s).contains(&"end".to_string()),
+        "no unit can mend the hex"
+    );
+    for &u in &us[1..] {
+        s.units[u].pinned = false;
+    }
+    assert!(
+        !texts(&s).contains(&"end".to_string()),
+        "6A: while units can move out to mend it, they must"
+    );
+}

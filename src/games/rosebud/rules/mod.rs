@@ -252,6 +252,8 @@ fn way_out(t: &State, c: Coord, side: Side) -> bool {
         let left = mp_left(t, v);
         left > 0
             && t.units[v].mode != Mode::Prone
+            && !t.units[v].pinned
+            && !t.units[v].routed
             && t.stat.map.neighbors(c).any(|n| {
                 move_cost(t, v, n).is_ok_and(|cost| cost <= left)
                     && !overstacked_with(t, n, side, Some(v))
@@ -308,10 +310,10 @@ fn stacking_allows(s: &State, u: usize, to: Coord, left_after: u32) -> bool {
 }
 
 /// The entry areas a unit may still use on turn 1 (18), with their hexes.
-fn entry_hexes(s: &State, u: usize) -> Vec<Coord> {
+fn entry_hexes(s: &State, u: usize, areas: &[Vec<Coord>]) -> Vec<Coord> {
     let tribe = &s.def(u).group;
     let mut out = vec![];
-    for e in &s.stat.scenario.entries {
+    for (e, hexes) in s.stat.scenario.entries.iter().zip(areas) {
         if !e.tribes.is_empty() && !e.tribes.contains(tribe) {
             continue;
         }
@@ -339,16 +341,27 @@ fn entry_hexes(s: &State, u: usize) -> Vec<Coord> {
                 continue;
             }
         }
-        out.extend(
-            s.stat
-                .map
-                .coords()
-                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c)),
-        );
+        out.extend(hexes.iter().copied());
     }
     out.sort();
     out.dedup();
     out
+}
+
+/// The hexes of each entry area of the scenario, in its order (18).
+fn area_hexes(s: &State) -> Vec<Vec<Coord>> {
+    s.stat
+        .scenario
+        .entries
+        .iter()
+        .map(|e| {
+            s.stat
+                .map
+                .coords()
+                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c))
+                .collect()
+        })
+        .collect()
 }
 
 /// The entry area a hex belongs to, for a unit (the first that allows it).
@@ -366,21 +379,9 @@ fn entry_area(s: &State, u: usize, c: Coord) -> Option<String> {
         .map(|e| e.name.clone())
 }
 
-/// Every hex on the map edges the Indian Leaders may enter by (18).
-fn leader_entry_hexes(s: &State) -> Vec<Coord> {
-    let mut out: Vec<Coord> = s
-        .stat
-        .scenario
-        .entries
-        .iter()
-        .flat_map(|e| {
-            s.stat
-                .map
-                .coords()
-                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+/// Every hex on the map edges the Indian Leaders may enter by (18): every entry area's.
+fn leader_entry_hexes(areas: &[Vec<Coord>]) -> Vec<Coord> {
+    let mut out: Vec<Coord> = areas.iter().flatten().copied().collect();
     out.sort();
     out.dedup();
     out
@@ -552,6 +553,14 @@ fn movement_legal(s: &State) -> Vec<Action> {
         }
     }
     let limits = &s.stat.tables.stacking;
+    let waiting_leader =
+        (0..s.leaders.len()).any(|l| s.leaders[l].at == Loc::Entering && s.ldef(l).side == side);
+    let areas = if waiting_here || waiting_leader {
+        area_hexes(s)
+    } else {
+        vec![]
+    };
+    let leader_hexes = leader_entry_hexes(&areas);
     for u in 0..s.units.len() {
         if s.units[u].at != Loc::Entering || s.side(u) != side {
             continue;
@@ -561,7 +570,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
             u32::from(s.kind(u) == Kind::PonyHolder),
             u32::from(s.kind(u) == Kind::Warrior),
         );
-        for c in entry_hexes(s, u) {
+        for c in entry_hexes(s, u, &areas) {
             let (p0, y0, w0) = held.get(&c).copied().unwrap_or_default();
             let fits =
                 p0 + sp <= limits.max_cf && y0 + pony <= limits.pony_holders.max(w0 + warrior);
@@ -587,7 +596,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
         if s.leaders[l].at != Loc::Entering || s.ldef(l).side != side {
             continue;
         }
-        for c in leader_entry_hexes(s) {
+        for &c in &leader_hexes {
             if best_step_cost(s, None, c, side).is_ok() {
                 out.push(Action::Enter {
                     unit: s.ldef(l).id.clone(),
@@ -678,12 +687,19 @@ fn movement_legal(s: &State) -> Vec<Action> {
 }
 
 /// Whether the phase may end: everything has entered (18) and no hex is over the
-/// stacking limits (6: "at the end of any phase").
+/// stacking limits (6: "at the end of any phase") while a unit could still move out to
+/// mend it. Moves are refused that would leave a hex over the limit with no way out,
+/// but fire can do it (a unit Pinned by Opportunity fire as it leaves a crowded hex);
+/// the seed does not say what then happens to such a hex, and this version lets it
+/// stand rather than leave the player unable to end the phase.
 fn can_end(s: &State) -> bool {
     let side = s.phasing;
     let entering = s.turn == 1 && side == Side::Indian && waiting(s);
-    let over = (0..s.units.len())
-        .any(|u| s.side(u) == side && s.hex(u).is_some_and(|c| overstacked(s, c, side)));
+    let over = (0..s.units.len()).any(|u| {
+        s.side(u) == side
+            && s.hex(u)
+                .is_some_and(|c| overstacked(s, c, side) && way_out(s, c, side))
+    });
     !entering && !over
 }
 
