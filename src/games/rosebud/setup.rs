@@ -3,7 +3,7 @@
 //! column and what was expected; nothing here panics on bad data.
 
 use super::data::{
-    Counters, DieTable, FireResult, FireTable, MeleeTable, Mode, ScenarioDef, Side, Tables,
+    Counters, DieTable, Factor, FireResult, FireTable, MeleeTable, Mode, ScenarioDef, Side, Tables,
     melee_cell,
 };
 use super::state::{Leader, Loc, Phase, State, Static, Unit};
@@ -182,8 +182,13 @@ fn check_melee(m: &MeleeTable) -> Result<(), String> {
         }
     }
     check_keys(&m.drm, MELEE_DRM)?;
-    let keys: Vec<Drm> = m
-        .factors
+    check_factor_keys(&m.factors, MELEE_FACTORS)
+}
+
+/// Check that a list of strength factors has every key the engine asks for, and nothing
+/// else.
+fn check_factor_keys(factors: &[Factor], keys: &[&str]) -> Result<(), String> {
+    let as_drm: Vec<Drm> = factors
         .iter()
         .map(|x| Drm {
             key: x.key.clone(),
@@ -192,7 +197,7 @@ fn check_melee(m: &MeleeTable) -> Result<(), String> {
             source: x.source.clone(),
         })
         .collect();
-    check_keys(&keys, MELEE_FACTORS).map_err(|e| e.replace("modifier", "strength factor"))
+    check_keys(&as_drm, keys).map_err(|e| e.replace("modifier", "strength factor"))
 }
 
 /// The Lost Horses Table's modifier keys.
@@ -235,17 +240,7 @@ fn check_fire(f: &FireTable) -> Result<(), String> {
         }
     }
     check_keys(&f.drm, FIRE_DRM)?;
-    let keys: Vec<Drm> = f
-        .factors
-        .iter()
-        .map(|x| Drm {
-            key: x.key.clone(),
-            value: 0,
-            when: x.when.clone(),
-            source: x.source.clone(),
-        })
-        .collect();
-    check_keys(&keys, FIRE_FACTORS).map_err(|m| m.replace("modifier", "strength factor"))?;
+    check_factor_keys(&f.factors, FIRE_FACTORS)?;
     if f.ranges.iter().any(|r| r.max_range == 0) {
         return Err("a fire range must be at least 1 hex".into());
     }

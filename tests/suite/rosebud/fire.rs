@@ -4,77 +4,20 @@
 //! Morale Check and Rally Tables are reconstructions (rules/rosebud/tables.ron); the
 //! tests read them through the engine, so they check the procedure the seed gives.
 
-use std::sync::Arc;
+use super::common::{act, c, put, texts};
 use wargame::core::hexmap::Coord;
-use wargame::games::rosebud::action::Action;
 use wargame::games::rosebud::data::{Mode, Side};
-use wargame::games::rosebud::rules::{self, legal, morale};
-use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
+use wargame::games::rosebud::rules::{self, morale};
 use wargame::games::rosebud::state::{Loc, Offensive, Phase, State};
 
-fn c(s: &State, h: &str) -> Coord {
-    s.stat.map.parse(h).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Everything off the map, in the given side's phase, so a test places what it needs.
+/// Everything off the map in a side's phase, flat and clear around 2907.
 fn board(phasing: Side, phase: Phase) -> State {
-    let root = crate::util::root();
-    let mut st =
-        load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}"));
-    // A flat, open battlefield around the hex the tests use, so that moves, fire and
-    // retreats there read no terrain (the map's none cells stay off the board).
-    let clear = st
-        .map
-        .terrain_names
-        .iter()
-        .position(|t| t == "clear")
-        .unwrap() as u8;
-    let centre = st.map.parse("2907").unwrap();
-    for c in st.map.coords().collect::<Vec<_>>() {
-        if c.distance(centre) <= 5 {
-            let i = st.map.index(c).unwrap();
-            st.map.terrain[i] = clear;
-            st.map.level[i] = 3;
-        }
-    }
-    st.map.hexsides.retain(|h| h.hex.distance(centre) > 6);
-    st.index_sides();
-    let mut s = new_state(Arc::new(st), 1);
-    for u in &mut s.units {
-        u.at = Loc::Off;
-    }
-    for l in &mut s.leaders {
-        l.at = Loc::Off;
-    }
-    s.phasing = phasing;
-    s.phase = phase;
-    s.turn = 3;
-    s
+    super::common::board(phasing, phase, true)
 }
 
 /// The hex in the middle of the open ground `board` makes.
 fn open_ground(s: &State) -> Coord {
     c(s, "2907")
-}
-
-fn put(s: &mut State, id: &str, at: Coord, mode: Mode) -> usize {
-    let u = s.find(id).unwrap();
-    s.units[u].at = Loc::Map(at);
-    s.units[u].mode = mode;
-    u
-}
-
-fn texts(s: &State) -> Vec<String> {
-    legal(s).iter().map(|a| a.to_string()).collect()
-}
-
-fn act(s: &mut State, a: &str) -> Vec<String> {
-    let a: Action = a.parse().unwrap();
-    rules::apply(s, &a)
-        .unwrap_or_else(|e| panic!("{a}: {e}"))
-        .into_iter()
-        .map(|l| l.text)
-        .collect()
 }
 
 /// The first neighbour of `a` in the map's order.

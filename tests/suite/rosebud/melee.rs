@@ -4,73 +4,16 @@
 //! Melee and Retreat Before Melee Tables are reconstructions (rules/rosebud/tables.ron):
 //! the tests read them through the engine.
 
+use super::common::{act, c, put, texts};
 use std::sync::Arc;
 use wargame::core::hexmap::Coord;
-use wargame::games::rosebud::action::Action;
 use wargame::games::rosebud::data::{Mode, Side};
-use wargame::games::rosebud::rules::{self, legal, melee};
-use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
+use wargame::games::rosebud::rules::{self, melee};
 use wargame::games::rosebud::state::{Loc, Phase, State};
 
-/// Everything off the map, in the given side's Melee Phase, on a board made flat and
-/// clear around 2907.
+/// Everything off the map in a side's Melee Phase, flat around 2907 when asked.
 fn board(phasing: Side, flat: bool) -> State {
-    let root = crate::util::root();
-    let mut st =
-        load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}"));
-    if flat {
-        let clear = st
-            .map
-            .terrain_names
-            .iter()
-            .position(|t| t == "clear")
-            .unwrap() as u8;
-        let centre = st.map.parse("2907").unwrap();
-        for c in st.map.coords().collect::<Vec<_>>() {
-            if c.distance(centre) <= 5 {
-                let i = st.map.index(c).unwrap();
-                st.map.terrain[i] = clear;
-                st.map.level[i] = 3;
-            }
-        }
-        st.map.hexsides.retain(|h| h.hex.distance(centre) > 6);
-        st.index_sides();
-    }
-    let mut s = new_state(Arc::new(st), 1);
-    for u in &mut s.units {
-        u.at = Loc::Off;
-    }
-    for l in &mut s.leaders {
-        l.at = Loc::Off;
-    }
-    s.phasing = phasing;
-    s.phase = Phase::Melee;
-    s.turn = 3;
-    s
-}
-
-fn c(s: &State, h: &str) -> Coord {
-    s.stat.map.parse(h).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn put(s: &mut State, id: &str, at: Coord, mode: Mode) -> usize {
-    let u = s.find(id).unwrap();
-    s.units[u].at = Loc::Map(at);
-    s.units[u].mode = mode;
-    u
-}
-
-fn texts(s: &State) -> Vec<String> {
-    legal(s).iter().map(|a| a.to_string()).collect()
-}
-
-fn act(s: &mut State, a: &str) -> Vec<String> {
-    let a: Action = a.parse().unwrap();
-    rules::apply(s, &a)
-        .unwrap_or_else(|e| panic!("{a}: {e}"))
-        .into_iter()
-        .map(|l| l.text)
-        .collect()
+    super::common::board(phasing, Phase::Melee, flat)
 }
 
 /// 2907 and a neighbour.

@@ -1,0 +1,77 @@
+//! Helpers the Battle of the Rosebud tests share: a board with nothing on it in a given
+//! phase (made flat and clear around 2907 when asked), placing units, and the legal
+//! actions and their effects in notation.
+
+use std::sync::Arc;
+use wargame::core::hexmap::Coord;
+use wargame::games::rosebud::action::Action;
+use wargame::games::rosebud::data::{Mode, Side};
+use wargame::games::rosebud::rules::{self, legal};
+use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
+use wargame::games::rosebud::state::{Loc, Phase, State};
+
+/// Everything off the map, in `phasing`'s `phase` of turn 3. With `flat`, every hex
+/// within 5 of 2907 is Clear at Level 3 with no hexside feature within 6, so moves,
+/// fire and retreats there read no terrain.
+pub fn board(phasing: Side, phase: Phase, flat: bool) -> State {
+    let root = crate::util::root();
+    let mut st =
+        load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}"));
+    if flat {
+        let clear = st
+            .map
+            .terrain_names
+            .iter()
+            .position(|t| t == "clear")
+            .unwrap() as u8;
+        let centre = st.map.parse("2907").unwrap();
+        for c in st.map.coords().collect::<Vec<_>>() {
+            if c.distance(centre) <= 5 {
+                let i = st.map.index(c).unwrap();
+                st.map.terrain[i] = clear;
+                st.map.level[i] = 3;
+            }
+        }
+        st.map.hexsides.retain(|h| h.hex.distance(centre) > 6);
+        st.index_sides();
+    }
+    let mut s = new_state(Arc::new(st), 1);
+    for u in &mut s.units {
+        u.at = Loc::Off;
+    }
+    for l in &mut s.leaders {
+        l.at = Loc::Off;
+    }
+    s.phasing = phasing;
+    s.phase = phase;
+    s.turn = 3;
+    s
+}
+
+/// A printed hex.
+pub fn c(s: &State, h: &str) -> Coord {
+    s.stat.map.parse(h).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Place a unit in a hex and a mode; its index.
+pub fn put(s: &mut State, id: &str, at: Coord, mode: Mode) -> usize {
+    let u = s.find(id).unwrap();
+    s.units[u].at = Loc::Map(at);
+    s.units[u].mode = mode;
+    u
+}
+
+/// The legal actions in notation.
+pub fn texts(s: &State) -> Vec<String> {
+    legal(s).iter().map(|a| a.to_string()).collect()
+}
+
+/// Apply an action that must be legal; its log lines.
+pub fn act(s: &mut State, a: &str) -> Vec<String> {
+    let a: Action = a.parse().unwrap();
+    rules::apply(s, &a)
+        .unwrap_or_else(|e| panic!("{a}: {e}"))
+        .into_iter()
+        .map(|l| l.text)
+        .collect()
+}
