@@ -3,13 +3,14 @@
 //! built on the shipped map and counters; the seed's worked examples (6E's Pony
 //! Holders, 8D2b's mounting) are reproduced exactly.
 
+use super::common::{act, texts};
 use std::sync::Arc;
 use wargame::core::game::Rules;
 use wargame::core::hexmap::Coord;
 use wargame::games::rosebud::Rosebud;
 use wargame::games::rosebud::action::Action;
 use wargame::games::rosebud::data::{Mode, Side};
-use wargame::games::rosebud::rules::{self, legal, move_cost, overstacked};
+use wargame::games::rosebud::rules::{self, move_cost, overstacked};
 use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
 use wargame::games::rosebud::state::{Loc, State};
 
@@ -44,19 +45,6 @@ fn empty() -> State {
         l.at = Loc::Off;
     }
     s
-}
-
-fn texts(s: &State) -> Vec<String> {
-    legal(s).iter().map(|a| a.to_string()).collect()
-}
-
-fn act(s: &mut State, a: &str) -> Vec<String> {
-    let a: Action = a.parse().unwrap();
-    rules::apply(s, &a)
-        .unwrap_or_else(|e| panic!("{a}: {e}"))
-        .into_iter()
-        .map(|l| l.text)
-        .collect()
 }
 
 fn u(s: &State, id: &str) -> usize {
