@@ -312,14 +312,7 @@ pub fn retreat_options(s: &State, u: usize, away: &[Coord], last: bool) -> Vec<C
         .neighbors(c)
         .filter(|&n| passable(s, u, c, n) && near(n) > near(c))
         .collect();
-    let free: Vec<Coord> = opts
-        .iter()
-        .copied()
-        .filter(|&n| !hostile(s, u, n))
-        .collect();
-    if !free.is_empty() {
-        opts = free;
-    }
+    opts = out_of_zoc_first(s, u, opts);
     if last {
         let room: Vec<Coord> = opts
             .iter()
@@ -351,14 +344,29 @@ pub fn rout_over(s: &State, u: usize) -> bool {
     haven(s, u, c) || enemies.iter().all(|e| e.distance(c) > r.us_watch)
 }
 
-/// Whether a hex ends a US rout by what is in or next to it (10J2a).
-fn haven(s: &State, u: usize, c: Coord) -> bool {
-    let refuge = s
-        .stat
+/// Of the hexes a retreat or rout may enter, those out of enemy zones of control when
+/// there are any (10I3).
+fn out_of_zoc_first(s: &State, u: usize, opts: Vec<Coord>) -> Vec<Coord> {
+    let free: Vec<Coord> = opts
+        .iter()
+        .copied()
+        .filter(|&n| !hostile(s, u, n))
+        .collect();
+    if free.is_empty() { opts } else { free }
+}
+
+/// Whether a hex's terrain ends a US rout (10J2a: Light Woods, Rocks).
+fn refuge_terrain(s: &State, c: Coord) -> bool {
+    s.stat
         .map
         .terrain_name(c)
         .and_then(|t| s.stat.tables.terrain.iter().find(|r| r.terrain == t))
-        .is_some_and(|r| r.refuge);
+        .is_some_and(|r| r.refuge)
+}
+
+/// Whether a hex ends a US rout by what is in or next to it (10J2a).
+fn haven(s: &State, u: usize, c: Coord) -> bool {
+    let refuge = refuge_terrain(s, c);
     let friend = (0..s.units.len()).any(|v| {
         v != u
             && s.side(v) == Side::US
@@ -397,14 +405,7 @@ pub fn rout_options(s: &State, u: usize) -> Vec<Coord> {
             .filter(|&n| passable(s, u, c, n) && near(n) > near(c))
             .collect()
     };
-    let free: Vec<Coord> = opts
-        .iter()
-        .copied()
-        .filter(|&n| !hostile(s, u, n))
-        .collect();
-    if !free.is_empty() {
-        opts = free;
-    }
+    opts = out_of_zoc_first(s, u, opts);
     opts
 }
 
@@ -721,13 +722,7 @@ pub fn rally(s: &mut State) -> Vec<LogEntry> {
             if still_pinned {
                 mods.push(("still Pinned".into(), drm(&t.drm, "pinned_and_routed")));
             }
-            let terrain_refuge = s
-                .stat
-                .map
-                .terrain_name(c)
-                .and_then(|n| s.stat.tables.terrain.iter().find(|r| r.terrain == n))
-                .is_some_and(|r| r.refuge);
-            if terrain_refuge
+            if refuge_terrain(s, c)
                 || s.at(c, side)
                     .any(|v| v != u && s.combat(v) && !s.units[v].routed)
             {
