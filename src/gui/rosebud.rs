@@ -14,7 +14,7 @@ use crate::games::rosebud::action::Action;
 use crate::games::rosebud::data::{Mode, Side};
 use crate::games::rosebud::rules::{self, fire};
 use crate::games::rosebud::setup::GAME;
-use crate::games::rosebud::state::{FireKind, Loc, Pending, Phase, State};
+use crate::games::rosebud::state::{FireKind, Loc, Pending, Phase, State, Wound};
 use crate::games::rosebud::{Rosebud, markers};
 use bevy::ecs::system::InMut;
 use bevy::prelude::*;
@@ -338,7 +338,13 @@ fn redraw(
                 (
                     d.side,
                     d.id.clone(),
-                    format!("L{:+} r{}", d.rating, d.radius),
+                    match rules::leaders::ratings(s, k) {
+                        Some((r, radius)) if s.leaders[k].wound.is_some() => {
+                            format!("W L{r:+} r{radius}")
+                        }
+                        Some((r, radius)) => format!("L{r:+} r{radius}"),
+                        None => "WOUNDED".to_string(),
+                    },
                     d.name.chars().take(12).collect(),
                 )
             } else {
@@ -487,6 +493,10 @@ fn phase_name(s: &State) -> String {
         Some(Pending::Casualties { left, .. }) => {
             format!("{phase}: place {left} Casualty Point(s) of the melee (10C)")
         }
+        Some(Pending::Replace { lost }) => format!(
+            "{phase}: the US may bring in a Replacement Leader for {} (12D6)",
+            s.ldef(*lost).name
+        ),
         None => phase,
     }
 }
@@ -544,6 +554,10 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Stand => "Stand and fight (10H1)".to_string(),
         Action::Lose { unit } => format!("{}: takes a Casualty Point (10C)", name(unit)),
         Action::Advance { unit, hex } => format!("{}: advance into {hex} (10H3)", name(unit)),
+        Action::Replace { hex: Some(h) } => {
+            format!("Place the Replacement Leader in {h} (12D6)")
+        }
+        Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::End => "End the phase".to_string(),
     };
     format!("{words}   [{a}]")
@@ -562,7 +576,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: movement, modes, fire, morale, rally, ammunition and melee are played; Leader losses and the special rules are not yet.");
+        ui.label("In progress: movement, modes, fire, morale, rally, ammunition and melee are played; Leader losses and wounds are played; pursuit and the special rules are not yet.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -580,6 +594,7 @@ fn side_panel(
                 | Action::Rbm
                 | Action::Stand
                 | Action::Lose { .. }
+                | Action::Replace { .. }
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }
@@ -613,11 +628,21 @@ fn side_panel(
             } else if let Some(l) = s.find_leader(&id) {
                 let d = s.ldef(l);
                 ui.strong(format!("{} (Leader)", d.name));
+                let ratings = match rules::leaders::ratings(s, l) {
+                    Some((r, radius)) => format!("Rating {r:+}, radius {radius}"),
+                    None => "No ratings".to_string(),
+                };
+                let wound = match s.leaders[l].wound {
+                    None => String::new(),
+                    Some(Wound::Mortal { dies }) => format!(
+                        " (mortally wounded: dies on turn {dies} unless carried to aid, 12D1)"
+                    ),
+                    Some(Wound::Severe) => " (severely wounded, 12D1)".to_string(),
+                    Some(Wound::Moderate) => " (wounded side, 12D1)".to_string(),
+                };
                 ui.label(format!(
-                    "Rating {:+}, radius {}, MA {}: {} MP left",
-                    d.rating,
-                    d.radius,
-                    d.ma,
+                    "{ratings}, MA {}: {} MP left{wound}",
+                    rules::leaders::ma(s, l),
                     rules::leader_mp_left(s, l)
                 ));
             }

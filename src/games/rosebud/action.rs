@@ -111,6 +111,12 @@ pub enum Action {
         /// The printed hex.
         hex: String,
     },
+    /// `replace 3412` or `replace none`: place the next US Replacement Leader, or none
+    /// (12D6).
+    Replace {
+        /// The printed hex, or None to bring in no one.
+        hex: Option<String>,
+    },
     /// `end`: end the phase.
     End,
 }
@@ -153,6 +159,8 @@ impl fmt::Display for Action {
             Action::Stand => write!(f, "stand"),
             Action::Lose { unit } => write!(f, "lose {unit}"),
             Action::Advance { unit, hex } => write!(f, "advance {unit} {hex}"),
+            Action::Replace { hex: Some(h) } => write!(f, "replace {h}"),
+            Action::Replace { hex: None } => write!(f, "replace none"),
             Action::End => write!(f, "end"),
         }
     }
@@ -230,9 +238,11 @@ impl FromStr for Action {
                 unit: u.to_string(),
                 hex: hex(h)?,
             }),
+            ["replace", "none"] => Ok(Action::Replace { hex: None }),
+            ["replace", h] => Ok(Action::Replace { hex: Some(hex(h)?) }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, end)"
             )),
         }
     }

@@ -145,6 +145,14 @@ pub struct LeaderDef {
     pub radius: u32,
     /// Movement Allowance.
     pub ma: u32,
+    /// The wounded (reverse) side, used after a Moderate wound (12D1: "Flip Leaders to
+    /// their wounded (reverse) side ... the reduced ratings on the counter").
+    pub wounded: LeaderFace,
+    /// The Victory Points the enemy scores for this Leader (12D1, values reconstructed).
+    pub vp: LeaderVp,
+    /// A US Replacement Leader, off the map until he replaces a lost Leader (12D6).
+    #[serde(default)]
+    pub replacement: bool,
     /// Where the values come from.
     pub source: Source,
 }
@@ -272,6 +280,54 @@ pub struct Tables {
     pub melee: MeleeTable,
     /// The Retreat Before Melee Table (10H, 1d6).
     pub retreat_before_melee: DieTable<RbmResult>,
+    /// The Leader Loss Check Table (12D1, 2d6, reconstructed).
+    pub leader_loss: DieTable<LeaderLoss>,
+    /// The Wound Severity Table (12D1, 1d6, reconstructed).
+    pub wound_severity: DieTable<Severity>,
+}
+
+/// A Leader counter's wounded side (12D1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderFace {
+    /// Combat Rating (12C).
+    pub rating: i32,
+    /// Command Radius in hexes (12C).
+    pub radius: u32,
+}
+
+/// The Victory Points the enemy scores for a Leader's loss (12D1: "Mortal, Severe, and
+/// Moderate wounds award wounded VPs; killed VPs are awarded for Leaders that are killed
+/// or die from their wounds").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderVp {
+    /// Killed, or dead of wounds.
+    pub killed: i32,
+    /// A Mortal, Severe or Moderate wound.
+    pub wounded: i32,
+}
+
+/// A result of the Leader Loss Check Table (12D1, 2d6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LeaderLoss {
+    /// "Killed. The Leader is removed from play."
+    Killed,
+    /// "Wounded. Consult Wound Severity Chart."
+    Wounded,
+    /// No effect.
+    NoEffect,
+}
+
+/// A result of the Wound Severity Table (12D1, 1d6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Severity {
+    /// Death at a later turn unless evacuated and rallied.
+    Mortal,
+    /// As Mortal, without the roll for death.
+    Severe,
+    /// The counter flips to its wounded side.
+    Moderate,
+    /// No effect.
+    Light,
 }
 
 /// A result of the Retreat Before Melee Table (10H1).

@@ -177,6 +177,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 Some(state::Pending::Rbm { .. }) => "retreat before melee".into(),
                 Some(state::Pending::Fight { .. }) => "melee".into(),
                 Some(state::Pending::Casualties { .. }) => "casualties".into(),
+                Some(state::Pending::Replace { .. }) => "replacement".into(),
             });
         }
         "losses.us" => return Some(s.losses[0].to_string()),
@@ -190,6 +191,12 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             "status" => Some(status(s.leaders[l].at).into()),
             "mp" => Some(rules::leader_mp_left(s, l).to_string()),
             "pinned" => Some(s.leaders[l].pinned.to_string()),
+            "wound" => Some(match s.leaders[l].wound {
+                None => "none".into(),
+                Some(state::Wound::Mortal { dies }) => format!("mortal {dies}"),
+                Some(state::Wound::Severe) => "severe".into(),
+                Some(state::Wound::Moderate) => "moderate".into(),
+            }),
             _ => None,
         };
     }

@@ -71,6 +71,10 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
             format!("the Retreat Before Melee Table: {m}"),
         )
     })?;
+    check_die_table(&t.leader_loss, 2, &[])
+        .map_err(|m| err("leader_loss", format!("the Leader Loss Check Table: {m}")))?;
+    check_die_table(&t.wound_severity, 1, &[])
+        .map_err(|m| err("wound_severity", format!("the Wound Severity Table: {m}")))?;
     if t.ammo.depleted_max > 6 || !(2..=12).contains(&t.ammo.check_total) {
         return Err(err(
             "ammo",
@@ -282,6 +286,33 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
         if !ids.insert(l.id.as_str()) {
             return Err(err(&l.id, format!("id '{}' is used twice", l.id)));
         }
+        if l.wounded.rating > l.rating || l.wounded.radius > l.radius {
+            return Err(err(
+                &l.id,
+                format!(
+                    "Leader '{}': the wounded side has reduced ratings (12D1), not {}/{} against {}/{}",
+                    l.id, l.wounded.rating, l.wounded.radius, l.rating, l.radius
+                ),
+            ));
+        }
+        if l.replacement && l.side != Side::US {
+            return Err(err(
+                &l.id,
+                format!(
+                    "Leader '{}': only the US player has Replacement Leaders (12D6)",
+                    l.id
+                ),
+            ));
+        }
+        if l.vp.killed < 0 || l.vp.wounded < 0 || l.vp.wounded > l.vp.killed {
+            return Err(err(
+                &l.id,
+                format!(
+                    "Leader '{}': the VPs for a wound ({}) must be between 0 and those for his death ({})",
+                    l.id, l.vp.wounded, l.vp.killed
+                ),
+            ));
+        }
     }
     Ok(c)
 }
@@ -460,6 +491,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 at,
                 spent: 0,
                 pinned: false,
+                wound: None,
             }
         })
         .collect();

@@ -244,6 +244,12 @@ pub enum Pending {
         /// Casualty Points still to place.
         left: u32,
     },
+    /// 12D6: the US player may bring in a Replacement Leader for `lost`, killed or
+    /// mortally or severely wounded, at any US Leader's or combat unit's hex.
+    Replace {
+        /// The Leader replaced.
+        lost: usize,
+    },
 }
 
 impl Pending {
@@ -255,7 +261,8 @@ impl Pending {
             Pending::Declare { .. }
             | Pending::Rbm { .. }
             | Pending::Fight { .. }
-            | Pending::Casualties { .. } => None,
+            | Pending::Casualties { .. }
+            | Pending::Replace { .. } => None,
         }
     }
 }
@@ -273,6 +280,25 @@ pub struct Leader {
     /// (9D1) until his Rally Phase (13B: Leaders rally automatically).
     #[serde(default)]
     pub pinned: bool,
+    /// A wound that still counts (12D1); None when unhurt or only lightly wounded.
+    #[serde(default)]
+    pub wound: Option<Wound>,
+}
+
+/// A Leader's wound (12D1). A Light wound leaves no mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wound {
+    /// He dies in his Rally Phase of game turn `dies` unless he reaches the Pack Train or
+    /// the Column HQ (an Indian Leader: leaves the map) first and passes an unmodified
+    /// Rally roll there. Half MA, no ratings.
+    Mortal {
+        /// The game turn of his death.
+        dies: u32,
+    },
+    /// Half MA, no ratings; no roll for death.
+    Severe,
+    /// The wounded (reverse) side's ratings.
+    Moderate,
 }
 
 /// The phases of a player turn that this version plays (4).
@@ -407,6 +433,7 @@ impl State {
             Some(Pending::Window { target, .. }) => self.side(*target).other(),
             Some(Pending::Declare { .. } | Pending::Fight { .. }) => self.phasing,
             Some(Pending::Rbm { .. }) => self.phasing.other(),
+            Some(Pending::Replace { .. }) => Side::US,
             Some(Pending::Casualties { units, .. }) => {
                 units.first().map_or(self.phasing, |&u| self.side(u))
             }

@@ -5,6 +5,7 @@ mod bad_input;
 mod common;
 mod conformance;
 mod fire;
+mod leaders;
 mod map;
 mod melee;
 mod review;

@@ -277,6 +277,18 @@ pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> 
             )));
         }
     }
+    // 9E, 12D1: a natural 2, or a Casualty Point to the target, calls one Leader Loss
+    // Check in the target's hex, made before the result is applied.
+    if (natural == 2 || matches!(result, FireResult::Cp(_)))
+        && let Some(c) = s.hex(t)
+    {
+        let why = if natural == 2 {
+            "a natural 2 on the fire, 9E"
+        } else {
+            "a Casualty Point in his hex, 9E"
+        };
+        log.extend(super::leaders::check_in_hex(s, c, s.side(t), why));
+    }
     let from = s.hex(f);
     log.extend(apply_result(s, t, result, from, kind));
     log

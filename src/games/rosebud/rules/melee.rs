@@ -186,7 +186,7 @@ fn rbm_roll(s: &mut State, units: &[usize], target: Coord, attackers: &[usize]) 
     let side = s.phasing.other();
     if let Some((r, name)) = s
         .leaders_at(target, side)
-        .map(|l| (s.ldef(l).rating, s.ldef(l).name.clone()))
+        .filter_map(|l| Some((super::leaders::ratings(s, l)?.0, s.ldef(l).name.clone())))
         .max_by_key(|(r, _)| *r)
         && r != 0
     {
@@ -305,7 +305,7 @@ pub fn modifiers(s: &State, target: Coord, attackers: &[usize]) -> Vec<(String, 
         hexes
             .iter()
             .flat_map(|&h| s.leaders_at(h, side).collect::<Vec<_>>())
-            .map(|l| (s.ldef(l).rating, s.ldef(l).name.clone()))
+            .filter_map(|l| Some((super::leaders::ratings(s, l)?.0, s.ldef(l).name.clone())))
             .max_by_key(|(r, _)| *r)
     };
     if let Some((r, name)) = best(attackers.iter().filter_map(|&a| s.hex(a)).collect(), side)
@@ -446,6 +446,29 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize]) -> Vec<LogEntry>
     let att_hexes: Vec<Coord> = attackers.iter().filter_map(|&a| s.hex(a)).collect();
     // What the result brings is settled before whatever was waiting.
     let rest = std::mem::take(&mut s.pending);
+    // 10C1, 12D3: a side that takes a cN checks for each Leader attached to one of its
+    // units in the melee, before the result is applied (12D1).
+    for (part, hexes, who) in [
+        (d_part, vec![target], side.other()),
+        (a_part, att_hexes.clone(), side),
+    ] {
+        if part.cp == 0 {
+            continue;
+        }
+        let mut involved: Vec<usize> = hexes
+            .iter()
+            .flat_map(|&h| s.leaders_at(h, who).collect::<Vec<_>>())
+            .collect();
+        involved.sort_unstable();
+        involved.dedup();
+        for l in involved {
+            log.extend(super::leaders::check(
+                s,
+                l,
+                "a Casualty Point in melee, 10C1",
+            ));
+        }
+    }
     log.extend(apply_part(s, &defenders, d_part, &att_hexes));
     log.extend(apply_part(s, &attackers, a_part, &[target]));
     s.pending.extend(rest);
@@ -509,11 +532,11 @@ pub fn lose(s: &mut State, u: usize) -> Vec<LogEntry> {
         let side = s.side(u);
         let dead: Vec<usize> = s.leaders_at(c, side).collect();
         for l in dead {
-            s.leaders[l].at = Loc::Gone;
-            log.push(LogEntry::public(format!(
-                "{} dies with his unit in the melee (12D5)",
-                s.ldef(l).name
-            )));
+            log.extend(super::leaders::kill(
+                s,
+                l,
+                "killed with his unit in the melee (12D5)",
+            ));
         }
     }
     if let Some(Pending::Casualties { left: 0, .. }) = s.pending.first() {

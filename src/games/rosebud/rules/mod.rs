@@ -5,10 +5,12 @@
 //! the minimum move, the low crawl), modes (8: mounting and dismounting with Horse, Mule
 //! and Pony Holders, going Prone), stacking (6), fire (9, in `fire`), morale, retreats,
 //! routs and rally (10I, 10J, 13, in `morale`), ammunition and re-supply (14), the VP
-//! hills (17) and the Victory Levels (17); melee (10, in `melee`). Leader losses and the
-//! special rules are not played yet (see docs/rules-rosebud.md).
+//! hills (17) and the Victory Levels (17); melee (10, in `melee`); Leader losses, wounds
+//! and replacements (9E, 12D, in `leaders`). Pursuit and the special rules are not
+//! played yet (see docs/rules-rosebud.md).
 
 pub mod fire;
+pub mod leaders;
 pub mod melee;
 pub mod morale;
 
@@ -45,7 +47,7 @@ pub fn mp_left(s: &State, u: usize) -> u32 {
 
 /// A Leader's movement points left this phase.
 pub fn leader_mp_left(s: &State, l: usize) -> u32 {
-    s.ldef(l).ma.saturating_sub(s.leaders[l].spent)
+    leaders::ma(s, l).saturating_sub(s.leaders[l].spent)
 }
 
 /// Whether hex `c` lies in the zone of control of a unit of `side` (5): Full ZOCs
@@ -466,6 +468,13 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
                 unit: s.def(u).id.clone(),
             })
             .collect(),
+        Pending::Replace { .. } => leaders::replace_hexes(s)
+            .into_iter()
+            .map(|c| Action::Replace {
+                hex: Some(s.stat.label(c)),
+            })
+            .chain([Action::Replace { hex: None }])
+            .collect(),
     }
 }
 
@@ -663,27 +672,39 @@ fn movement_legal(s: &State) -> Vec<Action> {
             }
         }
     }
+    let aid = leaders::aid_hexes(s);
     for l in 0..s.leaders.len() {
         if s.ldef(l).side != side {
             continue;
         }
         let Some(c) = s.leader_hex(l) else { continue };
-        let left = leader_mp_left(s, l);
-        for n in s.stat.map.neighbors(c) {
-            if let Ok(cost) = best_step_cost(s, Some(c), n, side)
-                && cost <= left
-            {
-                out.push(Action::Move {
-                    unit: s.ldef(l).id.clone(),
-                    hex: label(n),
-                });
-            }
+        for n in leader_steps(s, l, c, &aid) {
+            out.push(Action::Move {
+                unit: s.ldef(l).id.clone(),
+                hex: label(n),
+            });
         }
     }
     if can_end(s) {
         out.push(Action::End);
     }
     out
+}
+
+/// The hexes a Leader in `c` may move to now: any he can pay for, but only closer to
+/// the Pack Train or the Column HQ when he is a wounded US Leader who must be carried
+/// there (12D1).
+fn leader_steps(s: &State, l: usize, c: Coord, aid: &[Coord]) -> Vec<Coord> {
+    let side = s.ldef(l).side;
+    let left = leader_mp_left(s, l);
+    let toward = leaders::must_evacuate(s, l, aid);
+    let here = leaders::aid_distance(aid, c);
+    s.stat
+        .map
+        .neighbors(c)
+        .filter(|&n| !toward || leaders::aid_distance(aid, n) < here)
+        .filter(|&n| best_step_cost(s, Some(c), n, side).is_ok_and(|cost| cost <= left))
+        .collect()
 }
 
 /// Whether the phase may end: everything has entered (18) and no hex is over the
@@ -694,6 +715,20 @@ fn movement_legal(s: &State) -> Vec<Action> {
 /// stand rather than leave the player unable to end the phase.
 fn can_end(s: &State) -> bool {
     let side = s.phasing;
+    // 12D1: a mortally or severely wounded US Leader "must either remain stacked with a
+    // unit or move ... using all available movement points, directly towards the Pack
+    // Train or Column HQ".
+    let aid = leaders::aid_hexes(s);
+    let carried_off = (0..s.leaders.len()).any(|l| {
+        s.ldef(l).side == side
+            && leaders::must_evacuate(s, l, &aid)
+            && s.leader_hex(l).is_some_and(|c| {
+                s.at(c, side).all(|u| !s.combat(u)) && !leader_steps(s, l, c, &aid).is_empty()
+            })
+    });
+    if carried_off {
+        return false;
+    }
     let entering = s.turn == 1 && side == Side::Indian && waiting(s);
     let over = (0..s.units.len()).any(|u| {
         s.side(u) == side
@@ -880,6 +915,10 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             };
             log.extend(melee::advance(s, u, t));
         }
+        Action::Replace { hex } => {
+            let c = hex.as_deref().and_then(|h| s.stat.map.parse(h).ok());
+            log.extend(leaders::replace(s, c));
+        }
         Action::End => log.extend(end_phase(s)),
     }
     log.extend(settle(s));
@@ -914,7 +953,7 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
                 }
                 break;
             }
-            Some(Pending::Declare { .. } | Pending::Rbm { .. }) => break,
+            Some(Pending::Declare { .. } | Pending::Rbm { .. } | Pending::Replace { .. }) => break,
             Some(_) => {
                 if morale::settle_retreat(s, &mut log) {
                     continue;
@@ -1015,11 +1054,11 @@ pub(super) fn kill_lone_leaders(s: &mut State, u: usize, to: Coord) -> Vec<LogEn
     }
     let alone: Vec<usize> = s.leaders_at(to, side.other()).collect();
     for l in alone {
-        s.leaders[l].at = Loc::Gone;
-        log.push(LogEntry::public(format!(
-            "{} is alone when the enemy enters his hex and is killed (12D5)",
-            s.ldef(l).name
-        )));
+        log.extend(leaders::kill(
+            s,
+            l,
+            "alone when the enemy enters his hex, and is killed (12D5)",
+        ));
     }
     log
 }
@@ -1276,6 +1315,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         "The {:?} Rally Phase (4A)",
         s.phasing
     )));
+    log.extend(leaders::rally_wounded(s));
     log.extend(morale::rally(s));
     log
 }
@@ -1285,6 +1325,7 @@ fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
     let mut log = vec![];
     s.phase = Phase::Over;
     s.pending.clear();
+    log.extend(leaders::end_of_game(s));
     // 14B: each US or Scout unit with Low Ammo at the end costs the US player.
     let low = (0..s.units.len())
         .filter(|&u| {

@@ -35,14 +35,14 @@ fn leader_in_radius(s: &State, u: usize) -> Option<(i32, String)> {
         .filter(|&l| s.ldef(l).side == side)
         .filter(|&l| {
             // 9D1: a Pinned Leader affects only the units in his own hex.
-            let radius = if s.leaders[l].pinned {
-                0
-            } else {
-                s.ldef(l).radius
+            let Some((_, radius)) = super::leaders::ratings(s, l) else {
+                // 12D1: a mortally or severely wounded Leader uses no rating.
+                return false;
             };
+            let radius = if s.leaders[l].pinned { 0 } else { radius };
             s.leader_hex(l).is_some_and(|h| h.distance(c) <= radius)
         })
-        .map(|l| (s.ldef(l).rating, s.ldef(l).name.clone()))
+        .filter_map(|l| Some((super::leaders::ratings(s, l)?.0, s.ldef(l).name.clone())))
         .max_by_key(|(r, _)| *r)
 }
 
@@ -50,7 +50,7 @@ fn leader_in_radius(s: &State, u: usize) -> Option<(i32, String)> {
 fn leader_stacked(s: &State, u: usize) -> Option<(i32, String)> {
     let c = s.hex(u)?;
     s.leaders_at(c, s.side(u))
-        .map(|l| (s.ldef(l).rating, s.ldef(l).name.clone()))
+        .filter_map(|l| Some((super::leaders::ratings(s, l)?.0, s.ldef(l).name.clone())))
         .max_by_key(|(r, _)| *r)
 }
 
@@ -469,7 +469,7 @@ fn haven_distance(s: &State, u: usize) -> std::collections::HashMap<Coord, u32> 
 }
 
 /// Whether a unit is on the map's edge (a retreat may leave the map there, 10I7).
-fn on_edge(s: &State, c: Coord) -> bool {
+pub(super) fn on_edge(s: &State, c: Coord) -> bool {
     s.stat.map.neighbors(c).count() < 6 || s.stat.map.neighbors(c).any(|n| !s.stat.on_board(n))
 }
 
