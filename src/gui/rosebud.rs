@@ -487,6 +487,14 @@ fn phase_name(s: &State) -> String {
             "{phase}: the defenders of {} may retreat before melee (10H)",
             s.stat.label(*target)
         ),
+        Some(Pending::Pursuit { target, .. }) => format!(
+            "{phase}: the defenders left {}: the attacker may pursue (10H2)",
+            s.stat.label(*target)
+        ),
+        Some(Pending::PursuitMove { unit, left }) => format!(
+            "{phase}: {} pursues, {left} hex(es) left (10H2)",
+            s.def(*unit).name
+        ),
         Some(Pending::Fight { target, .. }) => {
             format!("{phase}: melee at {}", s.stat.label(*target))
         }
@@ -558,6 +566,8 @@ fn describe(s: &State, a: &Action) -> String {
             format!("Place the Replacement Leader in {h} (12D6)")
         }
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
+        Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
+        Action::Halt => "Stop pursuing (10H2)".to_string(),
         Action::End => "End the phase".to_string(),
     };
     format!("{words}   [{a}]")
@@ -595,6 +605,8 @@ fn side_panel(
                 | Action::Stand
                 | Action::Lose { .. }
                 | Action::Replace { .. }
+                | Action::Pursue { .. }
+                | Action::Halt
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }

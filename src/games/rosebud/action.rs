@@ -117,6 +117,14 @@ pub enum Action {
         /// The printed hex, or None to bring in no one.
         hex: Option<String>,
     },
+    /// `pursue a_2cav`: roll to pursue with an attacking unit after the defenders
+    /// retreated before melee (10H2).
+    Pursue {
+        /// The unit.
+        unit: String,
+    },
+    /// `halt`: stop a pursuit move, or end the pursuit (10H2).
+    Halt,
     /// `end`: end the phase.
     End,
 }
@@ -161,6 +169,8 @@ impl fmt::Display for Action {
             Action::Advance { unit, hex } => write!(f, "advance {unit} {hex}"),
             Action::Replace { hex: Some(h) } => write!(f, "replace {h}"),
             Action::Replace { hex: None } => write!(f, "replace none"),
+            Action::Pursue { unit } => write!(f, "pursue {unit}"),
+            Action::Halt => write!(f, "halt"),
             Action::End => write!(f, "end"),
         }
     }
@@ -240,9 +250,13 @@ impl FromStr for Action {
             }),
             ["replace", "none"] => Ok(Action::Replace { hex: None }),
             ["replace", h] => Ok(Action::Replace { hex: Some(hex(h)?) }),
+            ["pursue", u] => Ok(Action::Pursue {
+                unit: u.to_string(),
+            }),
+            ["halt"] => Ok(Action::Halt),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, end)"
             )),
         }
     }

@@ -176,6 +176,8 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 Some(state::Pending::Declare { .. }) => "melee declaration".into(),
                 Some(state::Pending::Rbm { .. }) => "retreat before melee".into(),
                 Some(state::Pending::Fight { .. }) => "melee".into(),
+                Some(state::Pending::Pursuit { .. }) => "pursuit".into(),
+                Some(state::Pending::PursuitMove { .. }) => "pursuit move".into(),
                 Some(state::Pending::Casualties { .. }) => "casualties".into(),
                 Some(state::Pending::Replace { .. }) => "replacement".into(),
             });

@@ -473,6 +473,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 },
                 supplying: false,
                 meleed: false,
+                melee_at: None,
                 advance_at: None,
             }
         })

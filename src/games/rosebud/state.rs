@@ -142,6 +142,10 @@ pub struct Unit {
     /// again (10A, 10B4).
     #[serde(default)]
     pub meleed: bool,
+    /// The hex it attacked in melee this phase (10B: "All units in a stack that are
+    /// conducting Melee Combat must attack the same target hex").
+    #[serde(default)]
+    pub melee_at: Option<Coord>,
     /// The hex it fired into in the Advance Fire Phase: it may melee only that hex
     /// (10B1).
     #[serde(default)]
@@ -236,6 +240,32 @@ pub enum Pending {
         target: Coord,
         /// The attacking units.
         attackers: Vec<usize>,
+        /// The defenders that retreated before this melee (10H2: if the hex is empty,
+        /// the attacker may pursue them).
+        #[serde(default)]
+        fled: Vec<usize>,
+    },
+    /// 10H2: every defender of `target` retreated before melee; the attacker may roll
+    /// to pursue with each attacking unit, then re-initiate melee on a hex where a
+    /// retreated unit is next to an attacking unit, with no Retreat before melee.
+    Pursuit {
+        /// The hex the defenders left.
+        target: Coord,
+        /// The attacking units.
+        attackers: Vec<usize>,
+        /// The units that retreated before melee.
+        fled: Vec<usize>,
+        /// The attacking units that have rolled to pursue.
+        rolled: Vec<usize>,
+        /// The hexes already attacked again.
+        fought: Vec<Coord>,
+    },
+    /// 10H2: a pursuing unit moves up to `left` more hexes.
+    PursuitMove {
+        /// The unit.
+        unit: usize,
+        /// Hexes it may still move.
+        left: u32,
     },
     /// 10C, 10C1: the owner places a melee result's Casualty Points on his units.
     Casualties {
@@ -262,7 +292,9 @@ impl Pending {
             | Pending::Rbm { .. }
             | Pending::Fight { .. }
             | Pending::Casualties { .. }
+            | Pending::Pursuit { .. }
             | Pending::Replace { .. } => None,
+            Pending::PursuitMove { unit, .. } => Some(*unit),
         }
     }
 }
@@ -431,7 +463,12 @@ impl State {
     pub fn actor(&self) -> Side {
         match self.pending.first() {
             Some(Pending::Window { target, .. }) => self.side(*target).other(),
-            Some(Pending::Declare { .. } | Pending::Fight { .. }) => self.phasing,
+            Some(
+                Pending::Declare { .. }
+                | Pending::Fight { .. }
+                | Pending::Pursuit { .. }
+                | Pending::PursuitMove { .. },
+            ) => self.phasing,
             Some(Pending::Rbm { .. }) => self.phasing.other(),
             Some(Pending::Replace { .. }) => Side::US,
             Some(Pending::Casualties { units, .. }) => {

@@ -259,3 +259,89 @@ fn rule_12d5_a_leader_dies_when_his_unit_is_eliminated_in_melee() {
     assert_eq!(s.units[d].at, Loc::Gone, "{log}");
     assert_eq!(s.leaders[l].at, Loc::Gone, "{log}");
 }
+
+/// A US melee on Crow King (Mounted) by A/2nd Cavalry (Mounted), whose whole stack
+/// retreats before melee; the retreat is walked to its end, taking the first hex each
+/// time. Returns the state in the pursuit.
+fn pursuit(die_rbm: u8) -> State {
+    let mut s = board(Side::US, true);
+    let (a, b) = pair(&s);
+    put(&mut s, "a_2cav", a, Mode::Mounted);
+    put(&mut s, "crow_king", b, Mode::Mounted);
+    let target = format!("melee {}", s.stat.label(b));
+    act(&mut s, &target);
+    act(&mut s, "commit");
+    s.dice.force([die_rbm]);
+    act(&mut s, "rbm");
+    for _ in 0..10 {
+        let t = texts(&s);
+        if t.contains(&"resolve".to_string()) {
+            act(&mut s, "resolve");
+        } else if let Some(r) = t.iter().find(|x| x.starts_with("retreat crow_king")) {
+            let r = r.clone();
+            act(&mut s, &r);
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+#[test]
+fn rule_10h2_after_every_defender_retreats_the_attacker_may_pursue_and_attack_again() {
+    let mut s = pursuit(6);
+    assert_eq!(rules::to_act(&s), Some(Side::US));
+    let t = texts(&s);
+    assert!(t.contains(&"pursue a_2cav".to_string()), "{t:?}");
+    assert!(t.contains(&"halt".to_string()));
+    // 1d6 2: a Mounted unit may move two hexes.
+    s.dice.force([2]);
+    let log = act(&mut s, "pursue a_2cav").join("\n");
+    assert!(log.contains("may move 2 hex"), "{log}");
+    let a = s.find("a_2cav").unwrap();
+    let k = s.find("crow_king").unwrap();
+    for _ in 0..2 {
+        if s.hex(a).unwrap().distance(s.hex(k).unwrap()) == 1 {
+            break;
+        }
+        // Step toward the retreated unit, never into an enemy hex.
+        let there = s.hex(k).unwrap();
+        let opts: Vec<String> = texts(&s)
+            .into_iter()
+            .filter(|x| x.starts_with("advance a_2cav"))
+            .collect();
+        assert!(!opts.contains(&format!("advance a_2cav {}", s.stat.label(there))));
+        let best = opts
+            .iter()
+            .min_by_key(|x| c(&s, x.rsplit(' ').next().unwrap()).distance(there))
+            .unwrap()
+            .clone();
+        act(&mut s, &best);
+    }
+    assert_eq!(s.hex(a).unwrap().distance(s.hex(k).unwrap()), 1);
+    if matches!(
+        s.pending.first(),
+        Some(wargame::games::rosebud::state::Pending::PursuitMove { .. })
+    ) {
+        act(&mut s, "halt");
+    }
+    // Melee again, with no Retreat before melee: the die is rolled at once.
+    let again = format!("melee {}", s.stat.label(s.hex(k).unwrap()));
+    assert!(texts(&s).contains(&again), "{:?}", texts(&s));
+    s.dice.force([3]);
+    let log = act(&mut s, &again).join("\n");
+    assert!(log.contains("no Retreat before melee (10H2)"), "{log}");
+    assert!(log.contains("Melee at"), "{log}");
+    assert!(!log.contains("Retreat before melee for"), "{log}");
+}
+
+#[test]
+fn rule_10h2_a_pursuit_roll_of_3_to_6_moves_nothing() {
+    let mut s = pursuit(6);
+    s.dice.force([3]);
+    let log = act(&mut s, "pursue a_2cav").join("\n");
+    assert!(log.contains("it stays"), "{log}");
+    // Nothing left to choose: the pursuit ends by itself unless a re-initiated melee
+    // is open (the retreat took Crow King away).
+    assert!(!texts(&s).iter().any(|x| x.starts_with("pursue")));
+}

@@ -441,8 +441,21 @@ pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
 /// unit exerting its zone of control on the hex, able to fire, unless a friendly unit
 /// of the target is in that hex (5).
 pub fn window_firers(s: &State, target: usize, hex: Coord) -> Vec<usize> {
+    window_firers_leaving(s, target, hex, &[])
+}
+
+/// As `window_firers`, when the units `leaving` go too (a stack that retreats before
+/// melee together): they do not shield the target (5).
+pub fn window_firers_leaving(
+    s: &State,
+    target: usize,
+    hex: Coord,
+    leaving: &[usize],
+) -> Vec<usize> {
     let side = s.side(target);
-    if s.at(hex, side).any(|v| v != target) {
+    if s.at(hex, side)
+        .any(|v| v != target && !leaving.contains(&v))
+    {
         return vec![];
     }
     (0..s.units.len())

@@ -183,6 +183,20 @@ fn wound(s: &mut State, l: usize) -> Vec<LogEntry> {
     log
 }
 
+/// 12D5: "A Leader is also killed if the unit he was attached to is completely
+/// eliminated in Melee": `side`'s Leaders in `c` die when no unit of theirs is left.
+pub fn die_with_last_unit(s: &mut State, c: Coord, side: Side) -> Vec<LogEntry> {
+    if s.at(c, side).next().is_some() {
+        return vec![];
+    }
+    let dead: Vec<usize> = s.leaders_at(c, side).collect();
+    let mut log = vec![];
+    for l in dead {
+        log.extend(kill(s, l, "killed with his unit in the melee (12D5)"));
+    }
+    log
+}
+
 /// Kill a Leader (12D1, 12D5): he is removed from play, the enemy scores the killed VPs
 /// (instead of any wounded VPs already scored), and a US Leader may be replaced (12D6).
 pub fn kill(s: &mut State, l: usize, how: &str) -> Vec<LogEntry> {

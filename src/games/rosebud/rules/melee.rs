@@ -4,9 +4,10 @@
 //! modifiers (10B: Infantry defending doubled; 10F: Routed defenders 1/2; 14B: US Low
 //! Ammo 1/2), the die-roll modifiers (10B, 10D, 10E, 10G), the results (10C: Casualty
 //! Points placed by their owner and Disruption, retreats, routs), horses lost in melee
-//! (16B), and the advance into emptied hexes (10H3).
+//! (16B), pursuit after a Retreat before melee with melee re-initiated (10H2), and the
+//! advance into emptied hexes (10H3).
 
-use super::fire::{eliminate, take_cp, window_firers};
+use super::fire::{eliminate, take_cp};
 use super::morale::{lose_horses, start_rout};
 use super::overstacked_with;
 use crate::core::bands::{band_of, drm};
@@ -37,17 +38,28 @@ pub fn can_attack(s: &State, u: usize) -> bool {
 /// hex it Advance-fired into if it did (10B1).
 pub fn may_attack(s: &State, u: usize, t: Coord) -> bool {
     can_attack(s, u)
-        && s.hex(u)
-            .is_some_and(|h| h.distance(t) == 1 && s.stat.hexside(h, t) != Some("cliff"))
+        && s.hex(u).is_some_and(|h| {
+            h.distance(t) == 1
+                && s.stat.hexside(h, t) != Some("cliff")
+                // 10B: "All units in a stack that are conducting Melee Combat must
+                // attack the same target hex."
+                && s.at(h, s.side(u)).all(|v| s.units[v].melee_at.is_none_or(|m| m == t))
+        })
         && s.units[u].advance_at.is_none_or(|h| h == t)
 }
 
 /// The melee declarations open now: every hex holding an enemy unit that a unit may
 /// attack (10A).
 pub fn declare_legal(s: &State) -> Vec<Action> {
+    // 12D5: a hex holding only enemy Leaders may be attacked too (they die).
     let mut hexes: Vec<Coord> = (0..s.units.len())
         .filter(|&e| s.side(e) != s.phasing)
         .filter_map(|e| s.hex(e))
+        .chain(
+            (0..s.leaders.len())
+                .filter(|&l| s.ldef(l).side != s.phasing)
+                .filter_map(|l| s.leader_hex(l)),
+        )
         .filter(|&t| (0..s.units.len()).any(|u| may_attack(s, u, t)))
         .collect();
     hexes.sort();
@@ -126,6 +138,7 @@ pub fn commit(s: &mut State) -> Vec<LogEntry> {
     s.pending.remove(0);
     for &a in &attackers {
         s.units[a].meleed = true;
+        s.units[a].melee_at = Some(target);
     }
     let mut log = vec![LogEntry::public(format!(
         "{} attack {} (10A)",
@@ -133,7 +146,14 @@ pub fn commit(s: &mut State) -> Vec<LogEntry> {
         s.stat.label(target)
     ))];
     if may_retreat(s, target).is_empty() {
-        s.pending.insert(0, Pending::Fight { target, attackers });
+        s.pending.insert(
+            0,
+            Pending::Fight {
+                target,
+                attackers,
+                fled: vec![],
+            },
+        );
     } else {
         log.push(LogEntry::public(format!(
             "The {:?} player may attempt a Retreat before melee (10H)",
@@ -156,8 +176,9 @@ pub fn retreat_before_melee(s: &mut State, attempt: bool) -> Vec<LogEntry> {
     // What follows (fire at the units leaving, their retreats, the melee) comes before
     // whatever was waiting.
     let rest = std::mem::take(&mut s.pending);
+    let mut fled = vec![];
     if attempt {
-        log.extend(rbm_roll(s, &rollers, target, &attackers));
+        log.extend(rbm_roll(s, &rollers, target, &attackers, &mut fled));
     } else {
         log.push(LogEntry::public(format!(
             "The defenders of {} stand (10H1)",
@@ -169,17 +190,28 @@ pub fn retreat_before_melee(s: &mut State, attempt: bool) -> Vec<LogEntry> {
                     "{} is Routed and must attempt a Retreat before melee (10F)",
                     s.def(d).name
                 )));
-                log.extend(rbm_roll(s, &[d], target, &attackers));
+                log.extend(rbm_roll(s, &[d], target, &attackers, &mut fled));
             }
         }
     }
-    s.pending.push(Pending::Fight { target, attackers });
+    s.pending.push(Pending::Fight {
+        target,
+        attackers,
+        fled,
+    });
     s.pending.extend(rest);
     log
 }
 
-/// One roll on the Retreat Before Melee Table for `units` (10H1, 12C4).
-fn rbm_roll(s: &mut State, units: &[usize], target: Coord, attackers: &[usize]) -> Vec<LogEntry> {
+/// One roll on the Retreat Before Melee Table for `units` (10H1, 12C4); the units that
+/// go are added to `fled`.
+fn rbm_roll(
+    s: &mut State,
+    units: &[usize],
+    target: Coord,
+    attackers: &[usize],
+    fled: &mut Vec<usize>,
+) -> Vec<LogEntry> {
     let mut log = vec![];
     let t = s.stat.tables.retreat_before_melee.clone();
     let mut mods: Vec<(String, i32)> = vec![];
@@ -227,8 +259,29 @@ fn rbm_roll(s: &mut State, units: &[usize], target: Coord, attackers: &[usize]) 
         }
         RbmResult::Yes => {
             for &u in units {
-                // 9F: Opportunity fire at each unit before it leaves.
-                let firers = window_firers(s, u, target);
+                // 10F: a Routed unit that passes but cannot leave without entering an
+                // enemy ZOC stays and is meleed; it never leaves, so it draws no fire.
+                // A unit with nowhere to go stays as well.
+                let last = s.units[u].mode != Mode::Mounted;
+                let opts = super::morale::retreat_options(s, u, &away, last);
+                if opts.is_empty() {
+                    log.push(LogEntry::public(format!(
+                        "{} has no hex to retreat to: it stays (10H1)",
+                        s.def(u).name
+                    )));
+                    continue;
+                }
+                if s.units[u].routed && opts.iter().all(|&n| super::morale::hostile(s, u, n)) {
+                    log.push(LogEntry::public(format!(
+                        "{} is Routed and cannot leave without entering an enemy ZOC: it stays and is meleed (10F)",
+                        s.def(u).name
+                    )));
+                    continue;
+                }
+                fled.push(u);
+                // 9F: Opportunity fire at each unit before it leaves; the units that
+                // leave with it do not shield it (5).
+                let firers = super::fire::window_firers_leaving(s, u, target, units);
                 if !firers.is_empty() {
                     s.pending.push(Pending::Window {
                         target: u,
@@ -372,7 +425,7 @@ pub fn modifiers(s: &State, target: Coord, attackers: &[usize]) -> Vec<(String, 
 }
 
 /// Fight a melee (10A-10C) once the Retreats before melee are done.
-pub fn fight(s: &mut State, target: Coord, attackers: &[usize]) -> Vec<LogEntry> {
+pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) -> Vec<LogEntry> {
     let mut log = vec![];
     let side = s.phasing;
     let attackers: Vec<usize> = attackers
@@ -382,6 +435,31 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize]) -> Vec<LogEntry>
         .collect();
     let defenders: Vec<usize> = s.at(target, side.other()).collect();
     if attackers.is_empty() {
+        return log;
+    }
+    let gone: Vec<usize> = fled
+        .iter()
+        .copied()
+        .filter(|&f| s.hex(f).is_some())
+        .collect();
+    if defenders.is_empty() && !gone.is_empty() {
+        // 10H2: "If all units in the target hex Retreat the attacking player may
+        // attempt to pursue any of those units."
+        log.push(LogEntry::public(format!(
+            "Every defender left {}: the attacker may pursue (10H2)",
+            s.stat.label(target)
+        )));
+        s.vacated.push((target, attackers.clone()));
+        s.pending.insert(
+            0,
+            Pending::Pursuit {
+                target,
+                attackers,
+                fled: gone,
+                rolled: vec![],
+                fought: vec![],
+            },
+        );
         return log;
     }
     if defenders.iter().all(|&d| !s.combat(d) || s.cf(d) == 0) {
@@ -527,17 +605,9 @@ pub fn lose(s: &mut State, u: usize) -> Vec<LogEntry> {
     log.extend(take_cp(s, u, 1));
     if let Some(c) = at
         && s.hex(u).is_none()
-        && s.at(c, s.side(u)).next().is_none()
     {
         let side = s.side(u);
-        let dead: Vec<usize> = s.leaders_at(c, side).collect();
-        for l in dead {
-            log.extend(super::leaders::kill(
-                s,
-                l,
-                "killed with his unit in the melee (12D5)",
-            ));
-        }
+        log.extend(super::leaders::die_with_last_unit(s, c, side));
     }
     if let Some(Pending::Casualties { left: 0, .. }) = s.pending.first() {
         s.pending.remove(0);
@@ -587,5 +657,185 @@ pub fn advance(s: &mut State, u: usize, t: Coord) -> Vec<LogEntry> {
         s.stat.label(t)
     ))];
     log.extend(super::kill_lone_leaders(s, u, t));
+    log
+}
+
+/// Whether an attacking unit may still pursue or attack again (10H2): on the map, not
+/// Pinned or Routed, with strength.
+fn can_pursue(s: &State, u: usize) -> bool {
+    s.hex(u).is_some() && !s.units[u].pinned && !s.units[u].routed && s.cf(u) > 0
+}
+
+/// The hexes a pursuing unit may enter next (10H2: "Pursuing units may not enter enemy
+/// occupied hexes"; not across a Cliff, 7; within the stacking limit, 6).
+pub fn pursuit_steps(s: &State, u: usize) -> Vec<Coord> {
+    let Some(c) = s.hex(u) else { return vec![] };
+    let side = s.side(u);
+    s.stat
+        .map
+        .neighbors(c)
+        .filter(|&n| s.stat.on_board(n))
+        .filter(|&n| s.stat.hexside(c, n) != Some("cliff"))
+        .filter(|&n| s.at(n, side.other()).next().is_none())
+        .filter(|&n| !overstacked_with(s, n, side, Some(u)))
+        .collect()
+}
+
+/// The attacking units next to hex `h` that may attack it again after a pursuit (10H2).
+fn pursuers_next_to(s: &State, attackers: &[usize], h: Coord) -> Vec<usize> {
+    attackers
+        .iter()
+        .copied()
+        .filter(|&a| can_pursue(s, a))
+        .filter(|&a| {
+            s.hex(a)
+                .is_some_and(|c| c.distance(h) == 1 && s.stat.hexside(c, h) != Some("cliff"))
+        })
+        .collect()
+}
+
+/// The choices of a pursuit (10H2): roll for each attacking unit that has not, attack
+/// again a hex where a unit that retreated is next to an attacking unit, or stop; in a
+/// pursuit move, the next hex or stop.
+pub fn pursuit_legal(s: &State) -> Vec<Action> {
+    let mut out = vec![];
+    match s.pending.first() {
+        Some(Pending::Pursuit {
+            attackers,
+            fled,
+            rolled,
+            fought,
+            ..
+        }) => {
+            for &a in attackers {
+                if !rolled.contains(&a) && can_pursue(s, a) {
+                    out.push(Action::Pursue {
+                        unit: s.def(a).id.clone(),
+                    });
+                }
+            }
+            let mut hexes: Vec<Coord> = fled
+                .iter()
+                .filter_map(|&f| s.hex(f))
+                .filter(|h| !fought.contains(h))
+                .filter(|&h| !pursuers_next_to(s, attackers, h).is_empty())
+                .collect();
+            hexes.sort();
+            hexes.dedup();
+            out.extend(hexes.into_iter().map(|h| Action::Melee {
+                hex: s.stat.label(h),
+            }));
+        }
+        Some(Pending::PursuitMove { unit, .. }) => {
+            out.extend(
+                pursuit_steps(s, *unit)
+                    .into_iter()
+                    .map(|n| Action::Advance {
+                        unit: s.def(*unit).id.clone(),
+                        hex: s.stat.label(n),
+                    }),
+            );
+        }
+        _ => return out,
+    }
+    out.push(Action::Halt);
+    out
+}
+
+/// Roll to pursue with an attacking unit (10H2: "If the result is a 1 or 2 all
+/// Dismounted units may move one hex and all Mounted units may move two hexes").
+pub fn pursue(s: &mut State, u: usize) -> Vec<LogEntry> {
+    if let Some(Pending::Pursuit { rolled, .. }) = s.pending.first_mut() {
+        rolled.push(u);
+    }
+    let die = s.dice.d6();
+    s.reveals += 1;
+    let hexes = if s.units[u].mode == Mode::Mounted {
+        2
+    } else {
+        1
+    };
+    let go = die <= 2;
+    if go {
+        s.pending.insert(
+            0,
+            Pending::PursuitMove {
+                unit: u,
+                left: hexes,
+            },
+        );
+    }
+    vec![LogEntry::public(format!(
+        "{} rolls to pursue: 1d6 {die}: {} (10H2)",
+        s.def(u).name,
+        if go {
+            format!("it may move {hexes} hex(es)")
+        } else {
+            "it stays".to_string()
+        }
+    ))]
+}
+
+/// One hex of a pursuit move (10H2): no MP; lone enemy Leaders there are killed (12D5)
+/// and a VP hill scores (17).
+pub fn pursuit_step(s: &mut State, u: usize, t: Coord) -> Vec<LogEntry> {
+    s.units[u].at = Loc::Map(t);
+    let mut log = vec![LogEntry::public(format!(
+        "{} pursues into {} (10H2)",
+        s.def(u).name,
+        s.stat.label(t)
+    ))];
+    if let Some(Pending::PursuitMove { left, .. }) = s.pending.first_mut() {
+        *left = left.saturating_sub(1);
+        if *left == 0 {
+            s.pending.remove(0);
+        }
+    }
+    log.extend(super::kill_lone_leaders(s, u, t));
+    log.extend(super::hills(s, u, t));
+    log
+}
+
+/// Stop a pursuit move, or end the pursuit (10H2).
+pub fn halt(s: &mut State) -> Vec<LogEntry> {
+    match s.pending.first() {
+        Some(Pending::PursuitMove { .. }) => {
+            s.pending.remove(0);
+            vec![]
+        }
+        Some(Pending::Pursuit { .. }) => {
+            s.pending.remove(0);
+            vec![LogEntry::public("The pursuit ends (10H2)".to_string())]
+        }
+        _ => vec![],
+    }
+}
+
+/// Attack again a hex a retreated unit reached (10H2: "Melee Combat may be re-initiated
+/// (attackers option) against the defenders. In this situation no further Retreat
+/// before melee is available to the defenders"): every attacking unit next to it joins.
+pub fn reinitiate(s: &mut State, h: Coord) -> Vec<LogEntry> {
+    let Some(Pending::Pursuit {
+        attackers, fought, ..
+    }) = s.pending.first_mut()
+    else {
+        return vec![];
+    };
+    fought.push(h);
+    let attackers = attackers.clone();
+    let by = pursuers_next_to(s, &attackers, h);
+    let log = vec![LogEntry::public(format!(
+        "{} attack {} again after the pursuit, with no Retreat before melee (10H2)",
+        names(s, &by),
+        s.stat.label(h)
+    ))];
+    s.pending.insert(
+        0,
+        Pending::Fight {
+            target: h,
+            attackers: by,
+            fled: vec![],
+        },
+    );
     log
 }

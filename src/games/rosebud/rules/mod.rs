@@ -428,7 +428,7 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
         } => {
             let mut out: Vec<Action> = eligible
                 .iter()
-                .filter(|e| !declared.contains(e) && s.hex(**e).is_some())
+                .filter(|e| !declared.contains(e) && fire::can_fire(s, **e))
                 .map(|&e| Action::OpFire {
                     unit: s.def(e).id.clone(),
                 })
@@ -462,6 +462,7 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
         }
         Pending::Rbm { .. } => vec![Action::Rbm, Action::Stand],
         Pending::Fight { .. } => vec![],
+        Pending::Pursuit { .. } | Pending::PursuitMove { .. } => melee::pursuit_legal(s),
         Pending::Casualties { .. } => melee::casualty_options(s)
             .into_iter()
             .map(|u| Action::Lose {
@@ -890,7 +891,11 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             let Ok(t) = s.stat.map.parse(hex) else {
                 return log;
             };
-            log.extend(melee::declare(s, t));
+            if matches!(s.pending.first(), Some(Pending::Pursuit { .. })) {
+                log.extend(melee::reinitiate(s, t));
+            } else {
+                log.extend(melee::declare(s, t));
+            }
         }
         Action::Leave { unit } => {
             let Some(u) = s.find(unit) else { return log };
@@ -913,8 +918,17 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             let (Some(u), Ok(t)) = (s.find(unit), s.stat.map.parse(hex)) else {
                 return log;
             };
-            log.extend(melee::advance(s, u, t));
+            if matches!(s.pending.first(), Some(Pending::PursuitMove { .. })) {
+                log.extend(melee::pursuit_step(s, u, t));
+            } else {
+                log.extend(melee::advance(s, u, t));
+            }
         }
+        Action::Pursue { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(melee::pursue(s, u));
+        }
+        Action::Halt => log.extend(melee::halt(s)),
         Action::Replace { hex } => {
             let c = hex.as_deref().and_then(|h| s.stat.map.parse(h).ok());
             log.extend(leaders::replace(s, c));
@@ -941,11 +955,22 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
                 }
                 break;
             }
-            Some(Pending::Fight { target, attackers }) => {
-                let (t, a) = (*target, attackers.clone());
+            Some(Pending::Fight {
+                target,
+                attackers,
+                fled,
+            }) => {
+                let (t, a, f) = (*target, attackers.clone(), fled.clone());
                 s.pending.remove(0);
-                log.extend(melee::fight(s, t, &a));
+                log.extend(melee::fight(s, t, &a, &f));
                 continue;
+            }
+            Some(Pending::Pursuit { .. } | Pending::PursuitMove { .. }) => {
+                if melee::pursuit_legal(s) == [Action::Halt] {
+                    log.extend(melee::halt(s));
+                    continue;
+                }
+                break;
             }
             Some(Pending::Casualties { .. }) => {
                 if melee::settle_casualties(s, &mut log) {
@@ -1065,7 +1090,7 @@ pub(super) fn kill_lone_leaders(s: &mut State, u: usize, to: Coord) -> Vec<LogEn
 
 /// 17: a US Cavalry or Infantry unit entering a VP hill scores it, once (8: the Miners
 /// "act as Cavalry for all rule purposes").
-fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
+pub(super) fn hills(s: &mut State, u: usize, c: Coord) -> Vec<LogEntry> {
     let mut log = vec![];
     if s.side(u) != Side::US || !matches!(s.kind(u), Kind::Cavalry | Kind::Infantry | Kind::Miners)
     {
@@ -1271,6 +1296,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         u.offensive = None;
         u.supplying = false;
         u.meleed = false;
+        u.melee_at = None;
         u.advance_at = None;
     }
     for l in &mut s.leaders {

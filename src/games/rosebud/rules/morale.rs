@@ -284,7 +284,7 @@ pub fn lose_horses(s: &mut State, h: usize) -> Vec<LogEntry> {
 
 /// Whether a hex counts as in an enemy zone of control for a retreat (10I3, 5: a
 /// friendly unit in the hex negates it).
-fn hostile(s: &State, u: usize, c: Coord) -> bool {
+pub(super) fn hostile(s: &State, u: usize, c: Coord) -> bool {
     let side = s.side(u);
     if s.at(c, side).any(|v| v != u) {
         return false;
@@ -606,6 +606,12 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
                         )));
                     } else {
                         log.extend(eliminate(s, unit, "unable to retreat (10I7)"));
+                        if s.phase == crate::games::rosebud::state::Phase::Melee {
+                            // 12D5: "A Leader is also killed if the unit he was
+                            // attached to is completely eliminated in Melee."
+                            let side = s.side(unit);
+                            log.extend(super::leaders::die_with_last_unit(s, c, side));
+                        }
                     }
                     true
                 }
