@@ -286,6 +286,9 @@ fn counter_text(s: &State, u: usize) -> (String, String) {
     .map(|(_, m)| format!(" {m}"))
     .collect();
     let name: String = s.def(u).name.chars().take(10).collect();
+    if matches!(s.units[u].at, Loc::Abandoned(_)) {
+        return ("ABANDONED".to_string(), name);
+    }
     (
         format!("{}-{} {m}", s.cf(u), f.ma),
         format!("{name}{marks}"),
@@ -319,7 +322,8 @@ fn redraw(
     // (hex) -> pieces: units then Leaders.
     let mut by_hex: std::collections::BTreeMap<Coord, Vec<(bool, usize)>> = Default::default();
     for u in 0..s.units.len() {
-        if let Loc::Map(c) = s.units[u].at {
+        // An abandoned Pack Train is drawn where it lies (15B), marked "ABANDONED".
+        if let Loc::Map(c) | Loc::Abandoned(c) = s.units[u].at {
             by_hex.entry(c).or_default().push((false, u));
         }
     }
@@ -568,6 +572,11 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
         Action::Halt => "Stop pursuing (10H2)".to_string(),
+        Action::Transfer { from, to } => format!(
+            "{}: give a strength point to {} (15B)",
+            name(from),
+            name(to)
+        ),
         Action::End => "End the phase".to_string(),
     };
     format!("{words}   [{a}]")
@@ -586,7 +595,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: movement, modes, fire, morale, rally, ammunition and melee are played; Leader losses and wounds are played; pursuit and the special rules are not yet.");
+        ui.label("In progress: everything but the special rules (charge, Breastworks, Eagle's Nest, village search) is played.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -607,6 +616,7 @@ fn side_panel(
                 | Action::Replace { .. }
                 | Action::Pursue { .. }
                 | Action::Halt
+                | Action::Transfer { .. }
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }

@@ -125,6 +125,14 @@ pub enum Action {
     },
     /// `halt`: stop a pursuit move, or end the pursuit (10H2).
     Halt,
+    /// `transfer pers_a a_2cav`: Pack Train Personnel give one strength point to an
+    /// Infantry or Cavalry unit once their train is eliminated (15B).
+    Transfer {
+        /// The Personnel counter.
+        from: String,
+        /// The unit that receives the point.
+        to: String,
+    },
     /// `end`: end the phase.
     End,
 }
@@ -171,6 +179,7 @@ impl fmt::Display for Action {
             Action::Replace { hex: None } => write!(f, "replace none"),
             Action::Pursue { unit } => write!(f, "pursue {unit}"),
             Action::Halt => write!(f, "halt"),
+            Action::Transfer { from, to } => write!(f, "transfer {from} {to}"),
             Action::End => write!(f, "end"),
         }
     }
@@ -254,9 +263,13 @@ impl FromStr for Action {
                 unit: u.to_string(),
             }),
             ["halt"] => Ok(Action::Halt),
+            ["transfer", a, b] => Ok(Action::Transfer {
+                from: a.to_string(),
+                to: b.to_string(),
+            }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, end)"
             )),
         }
     }

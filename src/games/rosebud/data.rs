@@ -123,6 +123,9 @@ pub struct UnitDef {
     /// The Holder counter that holds its mounts when it dismounts (8D2), if any.
     #[serde(default)]
     pub holder: Option<String>,
+    /// For a Pack Train Personnel counter, the Pack Train it belongs to (15B).
+    #[serde(default)]
+    pub train: Option<String>,
     /// Where the values come from.
     pub source: Source,
 }
@@ -597,6 +600,15 @@ pub struct CasualtyVp {
     pub low_ammo_end: i32,
     /// To the Indian player per "Yes" on the Lost Horses Table (16B).
     pub lost_horses: i32,
+    /// To the Indian player per Pack Train eliminated (15D), on top of its Casualty
+    /// Points.
+    pub pack_train: i32,
+    /// To the Indian player per ammunition point the Pack Train held when eliminated
+    /// (15D).
+    pub pack_train_ammo: i32,
+    /// To the Indian player when the Column HQ is eliminated (12E), on top of its
+    /// Casualty Points.
+    pub hq: i32,
     /// Where it comes from.
     pub source: Source,
 }

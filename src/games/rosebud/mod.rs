@@ -107,6 +107,7 @@ pub fn status(l: Loc) -> &'static str {
         Loc::Entering => "entering",
         Loc::Off => "off",
         Loc::Gone => "gone",
+        Loc::Abandoned(_) => "abandoned",
     }
 }
 

@@ -282,6 +282,24 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
             ));
         }
     }
+    for u in &c.units {
+        if let Some(t) = &u.train
+            && !c.units.iter().any(|x| {
+                &x.id == t
+                    && c.classes
+                        .iter()
+                        .any(|k| k.key == x.class && k.kind == super::data::Kind::PackTrain)
+            })
+        {
+            return Err(err(
+                t,
+                format!(
+                    "unit '{}' is the Personnel of '{t}', which is not a Pack Train (15B)",
+                    u.id
+                ),
+            ));
+        }
+    }
     for l in &c.leaders {
         if !ids.insert(l.id.as_str()) {
             return Err(err(&l.id, format!("id '{}' is used twice", l.id)));
@@ -504,7 +522,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee and the VP hills; Leader losses and the special rules are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains and the VP hills; the special rules (charge, Breastworks, Eagle's Nest, village search) are still to come",
         ),
     ];
     State {

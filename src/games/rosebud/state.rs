@@ -94,6 +94,10 @@ pub enum Loc {
     Off,
     /// Out of the game (eliminated, exited).
     Gone,
+    /// A Pack Train abandoned in this hex when it routed (15B, 15C): it takes no part in
+    /// play until its Personnel rejoin it, and an Indian combat unit in the hex in the
+    /// Indian Rally Phase destroys it.
+    Abandoned(Coord),
 }
 
 /// A unit in play.

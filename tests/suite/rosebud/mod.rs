@@ -8,5 +8,6 @@ mod fire;
 mod leaders;
 mod map;
 mod melee;
+mod pack;
 mod review;
 mod rules;

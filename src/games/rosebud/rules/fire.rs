@@ -385,11 +385,23 @@ pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
         } else {
             v.indian_eliminated
         };
+        // 15D: a Pack Train scores 5 and 1 per ammunition point it held; the Column HQ
+        // (reconstructed) 5.
+        let extra = match s.kind(u) {
+            Kind::PackTrain => v.pack_train + v.pack_train_ammo * s.units[u].ammo as i32,
+            Kind::Hq => v.hq,
+            _ => 0,
+        };
+        let bonus = bonus + extra;
         s.vp[side.other() as usize] += bonus;
         log.push(LogEntry::public(format!(
-            "{} is eliminated {why} ({:?} +{bonus} VP, 17 RECONSTRUCTED)",
+            "{} is eliminated {why} ({:?} +{bonus} VP, {})",
             s.def(u).name,
-            side.other()
+            side.other(),
+            match s.kind(u) {
+                Kind::PackTrain => "15D and 17 RECONSTRUCTED",
+                _ => "17 RECONSTRUCTED",
+            }
         )));
     } else {
         log.push(LogEntry::public(format!(

@@ -13,6 +13,7 @@ pub mod fire;
 pub mod leaders;
 pub mod melee;
 pub mod morale;
+pub mod pack;
 
 use super::action::{Action, ModeChange};
 use super::data::{Kind, Mode, Side};
@@ -663,6 +664,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
             };
             let left_after = if prone || cost > left { 0 } else { left - cost };
             if ok
+                && pack::allows_step(s, u, c, n)
                 && stacking_allows(s, u, n, left_after)
                 && *room.get_or_insert_with(|| leaves_room(s, u, c))
             {
@@ -686,7 +688,18 @@ fn movement_legal(s: &State) -> Vec<Action> {
             });
         }
     }
-    if can_end(s) {
+    out.extend(pack::transfer_legal(s));
+    // 15B: Personnel apart from their train must move to it while they can.
+    let bound = out.iter().any(|a| match a {
+        Action::Move { unit, hex } => s.find(unit).is_some_and(|u| {
+            s.stat
+                .map
+                .parse(hex)
+                .is_ok_and(|n| pack::must_take(s, u, n))
+        }),
+        _ => false,
+    });
+    if can_end(s) && !bound {
         out.push(Action::End);
     }
     out
@@ -929,6 +942,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             log.extend(melee::pursue(s, u));
         }
         Action::Halt => log.extend(melee::halt(s)),
+        Action::Transfer { from, to } => {
+            let (Some(p), Some(v)) = (s.find(from), s.find(to)) else {
+                return log;
+            };
+            log.extend(pack::transfer(s, p, v));
+        }
         Action::Replace { hex } => {
             let c = hex.as_deref().and_then(|h| s.stat.map.parse(h).ok());
             log.extend(leaders::replace(s, c));
@@ -1066,6 +1085,7 @@ fn do_move(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
     )));
     log.extend(kill_lone_leaders(s, u, to));
     log.extend(hills(s, u, to));
+    log.extend(pack::rejoin(s, u));
     log
 }
 
@@ -1342,6 +1362,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         s.phasing
     )));
     log.extend(leaders::rally_wounded(s));
+    log.extend(pack::rally(s));
     log.extend(morale::rally(s));
     log
 }

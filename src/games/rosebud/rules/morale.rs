@@ -209,6 +209,9 @@ pub fn start_rout(s: &mut State, u: usize, away: &[Coord]) -> Vec<LogEntry> {
     let mut log = vec![];
     match s.kind(u) {
         Kind::PonyHolder => return eliminate(s, u, "(Routed Pony Holders are removed, 16B)"),
+        Kind::PackTrain if super::pack::personnel_of(s, u).is_some() => {
+            return super::pack::abandon(s, u, away);
+        }
         Kind::Holder if !s.units[u].horseless => log.extend(lose_horses(s, u)),
         _ => {}
     }
