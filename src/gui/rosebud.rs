@@ -505,6 +505,9 @@ fn phase_name(s: &State) -> String {
         Some(Pending::Casualties { left, .. }) => {
             format!("{phase}: place {left} Casualty Point(s) of the melee (10C)")
         }
+        Some(Pending::Village) => {
+            format!("{phase}: a village may be nearby: send the searchers off the map? (16E)")
+        }
         Some(Pending::Replace { lost }) => format!(
             "{phase}: the US may bring in a Replacement Leader for {} (12D6)",
             s.ldef(*lost).name
@@ -572,6 +575,11 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
         Action::Halt => "Stop pursuing (10H2)".to_string(),
+        Action::Search { exit: None } => "Look for the Indian village (16E)".to_string(),
+        Action::Search { exit: Some(true) } => {
+            "Send the searching units off the map to find the village (16E)".to_string()
+        }
+        Action::Search { exit: Some(false) } => "Keep the searching units here (16E)".to_string(),
         Action::Transfer { from, to } => format!(
             "{}: give a strength point to {} (15B)",
             name(from),
@@ -595,7 +603,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: everything but the special rules (charge, Breastworks, Eagle's Nest, village search) is played.");
+        ui.label("In progress: everything but the charge and Breastworks is played.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -616,6 +624,7 @@ fn side_panel(
                 | Action::Replace { .. }
                 | Action::Pursue { .. }
                 | Action::Halt
+                | Action::Search { .. }
                 | Action::Transfer { .. }
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,

@@ -125,6 +125,12 @@ pub enum Action {
     },
     /// `halt`: stop a pursuit move, or end the pursuit (10H2).
     Halt,
+    /// `search`: declare the search for the Indian village (16E); `search exit` or
+    /// `search stay` answers a report that it may be nearby.
+    Search {
+        /// None to declare; Some(true) to leave the map, Some(false) to stay.
+        exit: Option<bool>,
+    },
     /// `transfer pers_a a_2cav`: Pack Train Personnel give one strength point to an
     /// Infantry or Cavalry unit once their train is eliminated (15B).
     Transfer {
@@ -179,6 +185,9 @@ impl fmt::Display for Action {
             Action::Replace { hex: None } => write!(f, "replace none"),
             Action::Pursue { unit } => write!(f, "pursue {unit}"),
             Action::Halt => write!(f, "halt"),
+            Action::Search { exit: None } => write!(f, "search"),
+            Action::Search { exit: Some(true) } => write!(f, "search exit"),
+            Action::Search { exit: Some(false) } => write!(f, "search stay"),
             Action::Transfer { from, to } => write!(f, "transfer {from} {to}"),
             Action::End => write!(f, "end"),
         }
@@ -263,13 +272,16 @@ impl FromStr for Action {
                 unit: u.to_string(),
             }),
             ["halt"] => Ok(Action::Halt),
+            ["search"] => Ok(Action::Search { exit: None }),
+            ["search", "exit"] => Ok(Action::Search { exit: Some(true) }),
+            ["search", "stay"] => Ok(Action::Search { exit: Some(false) }),
             ["transfer", a, b] => Ok(Action::Transfer {
                 from: a.to_string(),
                 to: b.to_string(),
             }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], end)"
             )),
         }
     }

@@ -691,6 +691,45 @@ pub struct Hill {
     pub source: Source,
 }
 
+/// A post some units must hold until released (16D, the Eagle's Nest).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Post {
+    /// The map mark of the post's hex (`"eagles_nest"`).
+    pub mark: String,
+    /// The units and Leaders bound to it.
+    pub pieces: Vec<String>,
+    /// They must stay within this many hexes of it.
+    pub radius: u32,
+    /// Released the instant this many warrior units are within `radius` of a bound
+    /// unit.
+    pub warriors: u32,
+    /// Released from this game turn on.
+    pub until_turn: u32,
+    /// Where the rule comes from.
+    pub source: Source,
+}
+
+/// The search for the Indian village (16E).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Village {
+    /// The Cavalry units needed, not Disrupted, Pinned or Routed.
+    pub units: u32,
+    /// Within this many hexes of the north edge.
+    pub edge: u32,
+    /// US VPs for declaring the search, whatever the roll.
+    pub declare_vp: i32,
+    /// The 1d6 roll that lets the units leave to find the village.
+    pub nearby_roll: u8,
+    /// US VPs when the end-of-game roll is `trail_roll`.
+    pub trail_vp: i32,
+    /// The end-of-game roll that finds the trail.
+    pub trail_roll: u8,
+    /// The end-of-game roll that is an ambush (1d6 US casualties).
+    pub ambush_roll: u8,
+    /// Where the rule comes from.
+    pub source: Source,
+}
+
 /// A scenario (`scenarios/rosebud/<id>.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioDef {
@@ -712,6 +751,12 @@ pub struct ScenarioDef {
     pub entries: Vec<Entry>,
     /// The VP hills (17).
     pub hills: Vec<Hill>,
+    /// The Eagle's Nest (16D), if the scenario binds units to a post.
+    #[serde(default)]
+    pub post: Option<Post>,
+    /// The village search (16E), if the scenario allows it.
+    #[serde(default)]
+    pub village: Option<Village>,
     /// Notes for the scenario screen (reconstructions, readings).
     #[serde(default)]
     pub notes: Vec<String>,

@@ -181,9 +181,20 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 Some(state::Pending::PursuitMove { .. }) => "pursuit move".into(),
                 Some(state::Pending::Casualties { .. }) => "casualties".into(),
                 Some(state::Pending::Replace { .. }) => "replacement".into(),
+                Some(state::Pending::Village) => "village".into(),
             });
         }
         "losses.us" => return Some(s.losses[0].to_string()),
+        "post_released" => return Some(s.post_released.to_string()),
+        "village" => {
+            return Some(match &s.village {
+                None => "none".into(),
+                Some(state::VillageSearch::Declared) => "declared".into(),
+                Some(state::VillageSearch::Nearby { .. }) => "nearby".into(),
+                Some(state::VillageSearch::Gone { .. }) => "gone".into(),
+                Some(state::VillageSearch::Stayed) => "stayed".into(),
+            });
+        }
         "losses.indian" => return Some(s.losses[1].to_string()),
         _ => {}
     }

@@ -442,6 +442,33 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
             ));
         }
     }
+    if let Some(p) = &sc.post {
+        if st
+            .map
+            .coords()
+            .filter(|&c| st.map.has_mark(c, &p.mark))
+            .count()
+            != 1
+        {
+            return Err(err(
+                &p.mark,
+                format!(
+                    "the post's mark '{}' must be on exactly one hex (16D)",
+                    p.mark
+                ),
+            ));
+        }
+        for id in &p.pieces {
+            if st.counters.units.iter().all(|u| &u.id != id)
+                && st.counters.leaders.iter().all(|l| &l.id != id)
+            {
+                return Err(err(
+                    id,
+                    format!("the post binds '{id}', which is not a unit or Leader (16D)"),
+                ));
+            }
+        }
+    }
     for h in &sc.hills {
         if !st.map.coords().any(|c| st.map.has_mark(c, &h.mark)) {
             return Err(err(
@@ -522,7 +549,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains and the VP hills; the special rules (charge, Breastworks, Eagle's Nest, village search) are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the Eagle's Nest, the village search and the VP hills; the charge and Breastworks are still to come",
         ),
     ];
     State {
@@ -537,6 +564,8 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         losses: [0, 0],
         vacated: vec![],
         hills_taken: vec![],
+        post_released: false,
+        village: None,
         entered: vec![],
         dice: Dice::new(seed),
         reveals: 0,

@@ -278,6 +278,9 @@ pub enum Pending {
         /// Casualty Points still to place.
         left: u32,
     },
+    /// 16E: the scouts report a village may be nearby; the US player sends the searching
+    /// units off the map or keeps them.
+    Village,
     /// 12D6: the US player may bring in a Replacement Leader for `lost`, killed or
     /// mortally or severely wounded, at any US Leader's or combat unit's hex.
     Replace {
@@ -297,6 +300,7 @@ impl Pending {
             | Pending::Fight { .. }
             | Pending::Casualties { .. }
             | Pending::Pursuit { .. }
+            | Pending::Village
             | Pending::Replace { .. } => None,
             Pending::PursuitMove { unit, .. } => Some(*unit),
         }
@@ -319,6 +323,26 @@ pub struct Leader {
     /// A wound that still counts (12D1); None when unhurt or only lightly wounded.
     #[serde(default)]
     pub wound: Option<Wound>,
+}
+
+/// Where the village search stands (16E).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VillageSearch {
+    /// Declared; the scouts found nothing near.
+    Declared,
+    /// Declared on a 6: the searching units may leave the map.
+    Nearby {
+        /// The Cavalry units that searched.
+        units: Vec<usize>,
+    },
+    /// The units left the map to find the village; the end of the game says what they
+    /// found.
+    Gone {
+        /// The units that left.
+        units: Vec<usize>,
+    },
+    /// The units stayed.
+    Stayed,
 }
 
 /// A Leader's wound (12D1). A Light wound leaves no mark.
@@ -385,6 +409,12 @@ pub struct State {
     pub vacated: Vec<(Coord, Vec<usize>)>,
     /// The VP hills already scored (17).
     pub hills_taken: Vec<String>,
+    /// The units bound to the Eagle's Nest are free (16D).
+    #[serde(default)]
+    pub post_released: bool,
+    /// The village search (16E): None before it is declared.
+    #[serde(default)]
+    pub village: Option<VillageSearch>,
     /// The Indian units that entered on turn 1 and the entry area each used (18).
     pub entered: Vec<(String, String)>,
     /// The dice.
@@ -474,7 +504,7 @@ impl State {
                 | Pending::PursuitMove { .. },
             ) => self.phasing,
             Some(Pending::Rbm { .. }) => self.phasing.other(),
-            Some(Pending::Replace { .. }) => Side::US,
+            Some(Pending::Replace { .. } | Pending::Village) => Side::US,
             Some(Pending::Casualties { units, .. }) => {
                 units.first().map_or(self.phasing, |&u| self.side(u))
             }

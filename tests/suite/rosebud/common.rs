@@ -45,6 +45,8 @@ pub fn board(phasing: Side, phase: Phase, flat: bool) -> State {
     s.phasing = phasing;
     s.phase = phase;
     s.turn = 3;
+    // Van Vliet's companies are free of the Eagle's Nest (16D) unless a test binds them.
+    s.post_released = true;
     s
 }
 

@@ -11,3 +11,4 @@ mod melee;
 mod pack;
 mod review;
 mod rules;
+mod special;

@@ -44,6 +44,8 @@ fn empty() -> State {
     for l in &mut s.leaders {
         l.at = Loc::Off;
     }
+    // Van Vliet's companies are free of the Eagle's Nest (16D, tested in special.rs).
+    s.post_released = true;
     s
 }
 

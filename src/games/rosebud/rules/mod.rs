@@ -6,14 +6,16 @@
 //! and Pony Holders, going Prone), stacking (6), fire (9, in `fire`), morale, retreats,
 //! routs and rally (10I, 10J, 13, in `morale`), ammunition and re-supply (14), the VP
 //! hills (17) and the Victory Levels (17); melee (10, in `melee`); Leader losses, wounds
-//! and replacements (9E, 12D, in `leaders`). Pursuit and the special rules are not
-//! played yet (see docs/rules-rosebud.md).
+//! and replacements (9E, 12D, in `leaders`); the Pack Trains' Personnel (15B, in
+//! `pack`); the Eagle's Nest and the village search (16D, 16E, in `special`). The
+//! charge and Breastworks are not played yet (see docs/rules-rosebud.md).
 
 pub mod fire;
 pub mod leaders;
 pub mod melee;
 pub mod morale;
 pub mod pack;
+pub mod special;
 
 use super::action::{Action, ModeChange};
 use super::data::{Kind, Mode, Side};
@@ -463,6 +465,10 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
         }
         Pending::Rbm { .. } => vec![Action::Rbm, Action::Stand],
         Pending::Fight { .. } => vec![],
+        Pending::Village => vec![
+            Action::Search { exit: Some(true) },
+            Action::Search { exit: Some(false) },
+        ],
         Pending::Pursuit { .. } | Pending::PursuitMove { .. } => melee::pursuit_legal(s),
         Pending::Casualties { .. } => melee::casualty_options(s)
             .into_iter()
@@ -665,6 +671,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
             let left_after = if prone || cost > left { 0 } else { left - cost };
             if ok
                 && pack::allows_step(s, u, c, n)
+                && special::post_allows(s, &id, c, n)
                 && stacking_allows(s, u, n, left_after)
                 && *room.get_or_insert_with(|| leaves_room(s, u, c))
             {
@@ -699,7 +706,10 @@ fn movement_legal(s: &State) -> Vec<Action> {
         }),
         _ => false,
     });
-    if can_end(s) && !bound {
+    if special::may_search(s) {
+        out.push(Action::Search { exit: None });
+    }
+    if can_end(s) && !bound && !special::post_keeps_moving(s, &out) {
         out.push(Action::End);
     }
     out
@@ -717,6 +727,7 @@ fn leader_steps(s: &State, l: usize, c: Coord, aid: &[Coord]) -> Vec<Coord> {
         .map
         .neighbors(c)
         .filter(|&n| !toward || leaders::aid_distance(aid, n) < here)
+        .filter(|&n| special::post_allows(s, &s.ldef(l).id, c, n))
         .filter(|&n| best_step_cost(s, Some(c), n, side).is_ok_and(|cost| cost <= left))
         .collect()
 }
@@ -942,6 +953,8 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             log.extend(melee::pursue(s, u));
         }
         Action::Halt => log.extend(melee::halt(s)),
+        Action::Search { exit: None } => log.extend(special::search(s)),
+        Action::Search { exit: Some(go) } => log.extend(special::village_answer(s, *go)),
         Action::Transfer { from, to } => {
             let (Some(p), Some(v)) = (s.find(from), s.find(to)) else {
                 return log;
@@ -961,7 +974,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
 /// Settle what needs no choice: a retreat with one way, a fire window nobody can use
 /// any more, and the Rally and fire phases in which nobody has anything to do.
 pub fn settle(s: &mut State) -> Vec<LogEntry> {
-    let mut log = vec![];
+    let mut log = special::update_post(s);
     for _ in 0..100_000 {
         if s.phase == Phase::Over {
             break;
@@ -997,7 +1010,12 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
                 }
                 break;
             }
-            Some(Pending::Declare { .. } | Pending::Rbm { .. } | Pending::Replace { .. }) => break,
+            Some(
+                Pending::Declare { .. }
+                | Pending::Rbm { .. }
+                | Pending::Replace { .. }
+                | Pending::Village,
+            ) => break,
             Some(_) => {
                 if morale::settle_retreat(s, &mut log) {
                     continue;
@@ -1373,6 +1391,7 @@ fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
     s.phase = Phase::Over;
     s.pending.clear();
     log.extend(leaders::end_of_game(s));
+    log.extend(special::end_of_game(s));
     // 14B: each US or Scout unit with Low Ammo at the end costs the US player.
     let low = (0..s.units.len())
         .filter(|&u| {
