@@ -575,6 +575,10 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
         Action::Halt => "Stop pursuing (10H2)".to_string(),
+        Action::Charge { unit, hex } => format!(
+            "{}: charge {hex} (+1 MP, +1/2 strength in its melee, 16A)",
+            name(unit)
+        ),
         Action::Search { exit: None } => "Look for the Indian village (16E)".to_string(),
         Action::Search { exit: Some(true) } => {
             "Send the searching units off the map to find the village (16E)".to_string()
@@ -603,7 +607,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: everything but the charge and Breastworks is played.");
+        ui.label("In progress: everything but Breastworks is played.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -625,6 +629,7 @@ fn side_panel(
                 | Action::Pursue { .. }
                 | Action::Halt
                 | Action::Search { .. }
+                | Action::Charge { .. }
                 | Action::Transfer { .. }
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,

@@ -125,6 +125,14 @@ pub enum Action {
     },
     /// `halt`: stop a pursuit move, or end the pursuit (10H2).
     Halt,
+    /// `charge a_2cav 3412`: a Mounted Cavalry unit declares a Cavalry Charge on an enemy
+    /// hex at the start of its move (16A).
+    Charge {
+        /// The unit.
+        unit: String,
+        /// The printed hex charged.
+        hex: String,
+    },
     /// `search`: declare the search for the Indian village (16E); `search exit` or
     /// `search stay` answers a report that it may be nearby.
     Search {
@@ -185,6 +193,7 @@ impl fmt::Display for Action {
             Action::Replace { hex: None } => write!(f, "replace none"),
             Action::Pursue { unit } => write!(f, "pursue {unit}"),
             Action::Halt => write!(f, "halt"),
+            Action::Charge { unit, hex } => write!(f, "charge {unit} {hex}"),
             Action::Search { exit: None } => write!(f, "search"),
             Action::Search { exit: Some(true) } => write!(f, "search exit"),
             Action::Search { exit: Some(false) } => write!(f, "search stay"),
@@ -272,6 +281,10 @@ impl FromStr for Action {
                 unit: u.to_string(),
             }),
             ["halt"] => Ok(Action::Halt),
+            ["charge", u, h] => Ok(Action::Charge {
+                unit: u.to_string(),
+                hex: hex(h)?,
+            }),
             ["search"] => Ok(Action::Search { exit: None }),
             ["search", "exit"] => Ok(Action::Search { exit: Some(true) }),
             ["search", "stay"] => Ok(Action::Search { exit: Some(false) }),
@@ -281,7 +294,7 @@ impl FromStr for Action {
             }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, end)"
             )),
         }
     }

@@ -519,6 +519,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 supplying: false,
                 meleed: false,
                 melee_at: None,
+                charge: None,
                 advance_at: None,
             }
         })
@@ -549,7 +550,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the Eagle's Nest, the village search and the VP hills; the charge and Breastworks are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the charge, the Eagle's Nest, the village search and the VP hills; Breastworks are still to come",
         ),
     ];
     State {

@@ -146,6 +146,9 @@ pub struct Unit {
     /// again (10A, 10B4).
     #[serde(default)]
     pub meleed: bool,
+    /// Its Cavalry Charge this player turn (16A), once declared.
+    #[serde(default)]
+    pub charge: Option<Charge>,
     /// The hex it attacked in melee this phase (10B: "All units in a stack that are
     /// conducting Melee Combat must attack the same target hex").
     #[serde(default)]
@@ -323,6 +326,15 @@ pub struct Leader {
     /// A wound that still counts (12D1); None when unhurt or only lightly wounded.
     #[serde(default)]
     pub wound: Option<Wound>,
+}
+
+/// A declared Cavalry Charge (16A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// The hex charged.
+    pub target: Coord,
+    /// Levels climbed so far in the charge move (at most one).
+    pub climbed: u32,
 }
 
 /// Where the village search stands (16E).

@@ -2,6 +2,7 @@
 //! plays, each test named by its rule.
 
 mod bad_input;
+mod charge;
 mod common;
 mod conformance;
 mod fire;

@@ -46,6 +46,8 @@ pub fn may_attack(s: &State, u: usize, t: Coord) -> bool {
                 && s.at(h, s.side(u)).all(|v| s.units[v].melee_at.is_none_or(|m| m == t))
         })
         && s.units[u].advance_at.is_none_or(|h| h == t)
+        // 16A: a charging unit attacks only the hex it charged.
+        && s.units[u].charge.is_none_or(|c| c.target == t)
 }
 
 /// The melee declarations open now: every hex holding an enemy unit that a unit may
@@ -449,6 +451,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
             "Every defender left {}: the attacker may pursue (10H2)",
             s.stat.label(target)
         )));
+        log.extend(super::charge::disrupt_chargers(s, &attackers, target));
         s.vacated.push((target, attackers.clone()));
         s.pending.insert(
             0,
@@ -463,6 +466,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
         return log;
     }
     if defenders.iter().all(|&d| !s.combat(d) || s.cf(d) == 0) {
+        log.extend(super::charge::disrupt_chargers(s, &attackers, target));
         // Nothing left that fights: the hex is taken (12D5, 16B).
         for d in defenders {
             log.extend(eliminate(s, d, "(nothing left to defend the hex)"));
@@ -475,7 +479,15 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
         s.vacated.push((target, attackers));
         return log;
     }
-    let att: f64 = attackers.iter().map(|&a| strength(s, a, false)).sum();
+    let charge: f64 = attackers
+        .iter()
+        .map(|&a| super::charge::bonus(s, a, target))
+        .sum();
+    let att: f64 = attackers
+        .iter()
+        .map(|&a| strength(s, a, false))
+        .sum::<f64>()
+        + charge;
     let def: f64 = defenders.iter().map(|&d| strength(s, d, true)).sum();
     let col = column(s, side, att, def);
     let mods = modifiers(s, target, &attackers);
@@ -500,7 +512,15 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
         "Melee at {}: {} ({}) against {} ({}): the {:?} line's {oa}:{od} column; 1d6 {die}{mods_text} = {total}: attacker {a_part}, defender {d_part} (10, Melee Table RECONSTRUCTED)",
         s.stat.label(target),
         names(s, &attackers),
-        super::fire::trim(att),
+        if charge > 0.0 {
+            format!(
+                "{}, with {} for the charge, 16A",
+                super::fire::trim(att),
+                super::fire::trim(charge)
+            )
+        } else {
+            super::fire::trim(att)
+        },
         names(s, &defenders),
         super::fire::trim(def),
         side
@@ -550,6 +570,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
     log.extend(apply_part(s, &defenders, d_part, &att_hexes));
     log.extend(apply_part(s, &attackers, a_part, &[target]));
     s.pending.extend(rest);
+    log.extend(super::charge::disrupt_chargers(s, &attackers, target));
     s.vacated.push((target, attackers));
     log
 }
@@ -701,12 +722,29 @@ pub fn pursuit_legal(s: &State) -> Vec<Action> {
     let mut out = vec![];
     match s.pending.first() {
         Some(Pending::Pursuit {
+            target,
             attackers,
             fled,
             rolled,
             fought,
-            ..
         }) => {
+            // 16A: a unit that charged this hex must pursue.
+            let forced = attackers.iter().any(|&a| {
+                !rolled.contains(&a) && can_pursue(s, a) && super::charge::charged(s, a, *target)
+            });
+            if forced {
+                return attackers
+                    .iter()
+                    .filter(|&&a| {
+                        !rolled.contains(&a)
+                            && can_pursue(s, a)
+                            && super::charge::charged(s, a, *target)
+                    })
+                    .map(|&a| Action::Pursue {
+                        unit: s.def(a).id.clone(),
+                    })
+                    .collect();
+            }
             for &a in attackers {
                 if !rolled.contains(&a) && can_pursue(s, a) {
                     out.push(Action::Pursue {
@@ -745,8 +783,28 @@ pub fn pursuit_legal(s: &State) -> Vec<Action> {
 /// Roll to pursue with an attacking unit (10H2: "If the result is a 1 or 2 all
 /// Dismounted units may move one hex and all Mounted units may move two hexes").
 pub fn pursue(s: &mut State, u: usize) -> Vec<LogEntry> {
-    if let Some(Pending::Pursuit { rolled, .. }) = s.pending.first_mut() {
+    let mut from = None;
+    if let Some(Pending::Pursuit { rolled, target, .. }) = s.pending.first_mut() {
         rolled.push(u);
+        from = Some(*target);
+    }
+    if from.is_some_and(|t| super::charge::charged(s, u, t)) {
+        let hexes = if s.units[u].mode == Mode::Mounted {
+            2
+        } else {
+            1
+        };
+        s.pending.insert(
+            0,
+            Pending::PursuitMove {
+                unit: u,
+                left: hexes,
+            },
+        );
+        return vec![LogEntry::public(format!(
+            "{} charged the hex and pursues without a roll: {hexes} hex(es) (16A, 10H2)",
+            s.def(u).name
+        ))];
     }
     let die = s.dice.d6();
     s.reveals += 1;

@@ -7,9 +7,11 @@
 //! routs and rally (10I, 10J, 13, in `morale`), ammunition and re-supply (14), the VP
 //! hills (17) and the Victory Levels (17); melee (10, in `melee`); Leader losses, wounds
 //! and replacements (9E, 12D, in `leaders`); the Pack Trains' Personnel (15B, in
-//! `pack`); the Eagle's Nest and the village search (16D, 16E, in `special`). The
-//! charge and Breastworks are not played yet (see docs/rules-rosebud.md).
+//! `pack`); the Cavalry Charge (16A, in `charge`); the Eagle's Nest and the village
+//! search (16D, 16E, in `special`). Breastworks are not played yet (see
+//! docs/rules-rosebud.md).
 
+pub mod charge;
 pub mod fire;
 pub mod leaders;
 pub mod melee;
@@ -32,7 +34,9 @@ pub fn to_act(s: &State) -> Option<Side> {
 /// A unit's Movement Allowance this phase: none after Offensive fire at full strength
 /// or a re-supply (4B, 14C), half (rounded down) after Offensive fire at half (4B, 7C).
 pub fn allowance(s: &State, u: usize) -> u32 {
-    let ma = s.face(u).ma;
+    // 16A: "The unit also gains 1 additional MP to its movement allowance for the
+    // charge."
+    let ma = s.face(u).ma + u32::from(s.units[u].charge.is_some());
     if s.units[u].supplying {
         return 0;
     }
@@ -217,7 +221,8 @@ fn mode_cost(s: &State) -> u32 {
 fn mode_changes(s: &State, u: usize) -> Vec<ModeChange> {
     let mut out = vec![];
     let Some(c) = s.hex(u) else { return out };
-    if !has_modes(s, u) || mp_left(s, u) < mode_cost(s) {
+    // 16A: a charging unit stays Mounted.
+    if !has_modes(s, u) || mp_left(s, u) < mode_cost(s) || s.units[u].charge.is_some() {
         return out;
     }
     let unit = &s.units[u];
@@ -414,6 +419,10 @@ pub fn legal(s: &State) -> Vec<Action> {
         Phase::Melee => {
             let mut v = melee::declare_legal(s);
             v.extend(melee::advance_legal(s));
+            // 16A: a charging unit must engage its target.
+            if charge::must_attack(s) {
+                return v;
+            }
             v
         }
         Phase::Over => vec![],
@@ -446,10 +455,12 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
                 hex: s.stat.label(c),
             })
             .collect(),
-        Pending::Declare { attackers, .. } => {
+        Pending::Declare { attackers, target } => {
             let mut out: Vec<Action> = if attackers.len() > 1 {
                 attackers
                     .iter()
+                    // 16A: a charging unit may not be left out of its target's melee.
+                    .filter(|&&a| s.units[a].charge.is_none_or(|c| c.target != *target))
                     .map(|&a| Action::Leave {
                         unit: s.def(a).id.clone(),
                     })
@@ -670,6 +681,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
             };
             let left_after = if prone || cost > left { 0 } else { left - cost };
             if ok
+                && charge::step_ok(s, u, c, n)
                 && pack::allows_step(s, u, c, n)
                 && special::post_allows(s, &id, c, n)
                 && stacking_allows(s, u, n, left_after)
@@ -706,6 +718,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
         }),
         _ => false,
     });
+    out.extend(charge::declare_legal(s));
     if special::may_search(s) {
         out.push(Action::Search { exit: None });
     }
@@ -953,6 +966,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             log.extend(melee::pursue(s, u));
         }
         Action::Halt => log.extend(melee::halt(s)),
+        Action::Charge { unit, hex } => {
+            let (Some(u), Ok(t)) = (s.find(unit), s.stat.map.parse(hex)) else {
+                return log;
+            };
+            log.extend(charge::declare(s, u, t));
+        }
         Action::Search { exit: None } => log.extend(special::search(s)),
         Action::Search { exit: Some(go) } => log.extend(special::village_answer(s, *go)),
         Action::Transfer { from, to } => {
@@ -1076,6 +1095,7 @@ pub(super) fn finish_move(
 /// killed (12D5) and the VP hills (17).
 fn do_move(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
     let mut log = vec![];
+    let from_hex = s.hex(u);
     let hex = s.stat.label(to);
     let cost = move_cost(s, u, to).unwrap_or(0);
     let left = mp_left(s, u);
@@ -1104,6 +1124,7 @@ fn do_move(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
     log.extend(kill_lone_leaders(s, u, to));
     log.extend(hills(s, u, to));
     log.extend(pack::rejoin(s, u));
+    charge::climb(s, u, from_hex, to);
     log
 }
 
@@ -1335,6 +1356,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         u.supplying = false;
         u.meleed = false;
         u.melee_at = None;
+        u.charge = None;
         u.advance_at = None;
     }
     for l in &mut s.leaders {
