@@ -332,6 +332,19 @@ fn redraw(
             by_hex.entry(c).or_default().push((true, l));
         }
     }
+    // 16C: Breastworks markers, under the counters.
+    let mut works = s.breastworks.clone();
+    works.dedup();
+    for c in works {
+        let p = board::center(c);
+        commands.spawn((
+            Overlay,
+            Text2d::new("BREASTWORKS"),
+            TextFont::from_font_size(9.0),
+            TextColor(Color::srgb(0.35, 0.2, 0.05)),
+            Transform::from_xyz(p.x, p.y + HEX * 0.62, 3.4),
+        ));
+    }
     for (c, pieces) in by_hex {
         let base = board::center(c);
         let n = pieces.len();
@@ -575,6 +588,16 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
         Action::Halt => "Stop pursuing (10H2)".to_string(),
+        Action::Breastworks { unit: None } => {
+            "Build Breastworks: roll for how many units may build (16C)".to_string()
+        }
+        Action::Breastworks { unit: Some(u) } => {
+            format!("{}: build Breastworks here (16C)", name(u))
+        }
+        Action::Reload { unit } => format!(
+            "{}: load the Breastworks back onto the Pack Train (16C)",
+            name(unit)
+        ),
         Action::Charge { unit, hex } => format!(
             "{}: charge {hex} (+1 MP, +1/2 strength in its melee, 16A)",
             name(unit)
@@ -607,7 +630,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: everything but Breastworks is played.");
+        ui.label("In progress: Voluntary Rout, the optional ammunition rules and grass fires are not played yet.");
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -629,11 +652,14 @@ fn side_panel(
                 | Action::Pursue { .. }
                 | Action::Halt
                 | Action::Search { .. }
-                | Action::Charge { .. }
-                | Action::Transfer { .. }
+                | Action::Breastworks { unit: None }
                 | Action::Retreat { .. }
                 | Action::Advance { .. } => true,
                 Action::Mode { unit, .. }
+                | Action::Charge { unit, .. }
+                | Action::Breastworks { unit: Some(unit) }
+                | Action::Reload { unit }
+                | Action::Transfer { from: unit, .. }
                 | Action::Recover { unit }
                 | Action::Resupply { unit }
                 | Action::Fire {

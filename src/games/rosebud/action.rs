@@ -125,6 +125,18 @@ pub enum Action {
     },
     /// `halt`: stop a pursuit move, or end the pursuit (10H2).
     Halt,
+    /// `breastworks`: declare Breastworks and roll for how many units may build;
+    /// `breastworks g_9inf`: a unit builds (16C).
+    Breastworks {
+        /// The unit that builds, or None to declare.
+        unit: Option<String>,
+    },
+    /// `reload g_9inf`: a unit loads a Breastworks marker's supplies back onto a Pack
+    /// Train (16C).
+    Reload {
+        /// The unit.
+        unit: String,
+    },
     /// `charge a_2cav 3412`: a Mounted Cavalry unit declares a Cavalry Charge on an enemy
     /// hex at the start of its move (16A).
     Charge {
@@ -193,6 +205,9 @@ impl fmt::Display for Action {
             Action::Replace { hex: None } => write!(f, "replace none"),
             Action::Pursue { unit } => write!(f, "pursue {unit}"),
             Action::Halt => write!(f, "halt"),
+            Action::Breastworks { unit: None } => write!(f, "breastworks"),
+            Action::Breastworks { unit: Some(u) } => write!(f, "breastworks {u}"),
+            Action::Reload { unit } => write!(f, "reload {unit}"),
             Action::Charge { unit, hex } => write!(f, "charge {unit} {hex}"),
             Action::Search { exit: None } => write!(f, "search"),
             Action::Search { exit: Some(true) } => write!(f, "search exit"),
@@ -281,6 +296,13 @@ impl FromStr for Action {
                 unit: u.to_string(),
             }),
             ["halt"] => Ok(Action::Halt),
+            ["breastworks"] => Ok(Action::Breastworks { unit: None }),
+            ["breastworks", u] => Ok(Action::Breastworks {
+                unit: Some(u.to_string()),
+            }),
+            ["reload", u] => Ok(Action::Reload {
+                unit: u.to_string(),
+            }),
             ["charge", u, h] => Ok(Action::Charge {
                 unit: u.to_string(),
                 hex: hex(h)?,
@@ -294,7 +316,7 @@ impl FromStr for Action {
             }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, breastworks [U], reload U, end)"
             )),
         }
     }

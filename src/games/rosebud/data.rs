@@ -283,10 +283,25 @@ pub struct Tables {
     pub melee: MeleeTable,
     /// The Retreat Before Melee Table (10H, 1d6).
     pub retreat_before_melee: DieTable<RbmResult>,
+    /// Breastworks (16C).
+    pub breastworks: Breastworks,
     /// The Leader Loss Check Table (12D1, 2d6, reconstructed).
     pub leader_loss: DieTable<LeaderLoss>,
     /// The Wound Severity Table (12D1, 1d6, reconstructed).
     pub wound_severity: DieTable<Severity>,
+}
+
+/// Breastworks (16C).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Breastworks {
+    /// A building unit's Pack Train is at most this many hexes away.
+    pub range: u32,
+    /// Breastworks one Pack Train's boxes and barrels make.
+    pub per_train: u32,
+    /// Breastworks markers in the counter mix (the most on the map at once).
+    pub markers: u32,
+    /// Where the values come from.
+    pub source: Source,
 }
 
 /// A Leader counter's wounded side (12D1).

@@ -186,6 +186,15 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         }
         "losses.us" => return Some(s.losses[0].to_string()),
         "post_released" => return Some(s.post_released.to_string()),
+        "breastworks" => {
+            let mut v: Vec<String> = s.breastworks.iter().map(|&c| s.stat.label(c)).collect();
+            v.sort();
+            return Some(if v.is_empty() {
+                "none".into()
+            } else {
+                v.join(" ")
+            });
+        }
         "village" => {
             return Some(match &s.village {
                 None => "none".into(),

@@ -71,6 +71,13 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
             format!("the Retreat Before Melee Table: {m}"),
         )
     })?;
+    let b = &t.breastworks;
+    if b.range == 0 || b.per_train == 0 || b.markers == 0 {
+        return Err(err(
+            "breastworks",
+            "Breastworks need a Pack Train range, a number a train can make and a number of markers, each at least 1 (16C)".into(),
+        ));
+    }
     check_die_table(&t.leader_loss, 2, &[])
         .map_err(|m| err("leader_loss", format!("the Leader Loss Check Table: {m}")))?;
     check_die_table(&t.wound_severity, 1, &[])
@@ -140,6 +147,7 @@ pub const RALLY_DRM: &[&str] = &[
 pub const MELEE_DRM: &[&str] = &[
     "infantry_attack",
     "defender_pinned_or_prone",
+    "breastworks",
     "defender_disrupted",
     "attacker_disrupted",
     "uphill",
@@ -520,6 +528,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 meleed: false,
                 melee_at: None,
                 charge: None,
+                works: 0,
                 advance_at: None,
             }
         })
@@ -550,7 +559,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute % 60
         )),
         LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the charge, the Eagle's Nest, the village search and the VP hills; Breastworks are still to come",
+            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the charge, Breastworks, the Eagle's Nest, the village search and the VP hills; Voluntary Rout, the optional ammunition rules and grass fires are still to come",
         ),
     ];
     State {
@@ -566,6 +575,8 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         vacated: vec![],
         hills_taken: vec![],
         post_released: false,
+        breastworks: vec![],
+        building: None,
         village: None,
         entered: vec![],
         dice: Dice::new(seed),

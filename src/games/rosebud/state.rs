@@ -146,6 +146,9 @@ pub struct Unit {
     /// again (10A, 10B4).
     #[serde(default)]
     pub meleed: bool,
+    /// For a Pack Train: the Breastworks its boxes and barrels are in (16C).
+    #[serde(default)]
+    pub works: u32,
     /// Its Cavalry Charge this player turn (16A), once declared.
     #[serde(default)]
     pub charge: Option<Charge>,
@@ -328,6 +331,10 @@ pub struct Leader {
     pub wound: Option<Wound>,
 }
 
+/// A unit building Breastworks this turn (16C): the unit, the Pack Train whose supplies
+/// it uses, and the hex the marker goes in.
+pub type Builder = (usize, usize, Coord);
+
 /// A declared Cavalry Charge (16A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Charge {
@@ -421,6 +428,13 @@ pub struct State {
     pub vacated: Vec<(Coord, Vec<usize>)>,
     /// The VP hills already scored (17).
     pub hills_taken: Vec<String>,
+    /// Breastworks markers on the map, one entry per marker (16C).
+    #[serde(default)]
+    pub breastworks: Vec<Coord>,
+    /// This US Movement Phase's Breastworks: the roll's limit, once declared, and the
+    /// units building with the Pack Train whose supplies they use (16C).
+    #[serde(default)]
+    pub building: Option<(u32, Vec<Builder>)>,
     /// The units bound to the Eagle's Nest are free (16D).
     #[serde(default)]
     pub post_released: bool,

@@ -185,3 +185,119 @@ fn rule_16e_a_1_to_5_scores_2_and_an_ambush_costs_casualties() {
     special::end_of_game(&mut s);
     assert_eq!(s.vp[1] - ind, 4 * s.stat.tables.casualty_vp.us_cp);
 }
+
+/// G/9 Infantry two hexes from Pack Train A, in the US Movement Phase on open ground.
+fn works_board() -> (State, usize, usize) {
+    let mut s = super::common::board(Side::US, Phase::Movement, true);
+    let a = c(&s, "2907");
+    let b = s.stat.map.neighbors(a).next().unwrap();
+    let far = s
+        .stat
+        .map
+        .neighbors(b)
+        .find(|h| h.distance(a) == 2)
+        .unwrap();
+    let u = put(&mut s, "g_9inf", a, Mode::Prone);
+    let t = put(&mut s, "pack_a", far, Mode::Dismounted);
+    (s, u, t)
+}
+
+#[test]
+fn rule_16c_breastworks_are_declared_with_a_roll_and_stand_at_the_end_of_the_us_turn() {
+    let (mut s, u, t) = works_board();
+    assert!(texts(&s).contains(&"breastworks".to_string()));
+    s.dice.force([1]);
+    act(&mut s, "breastworks");
+    assert!(texts(&s).contains(&"breastworks g_9inf".to_string()));
+    act(&mut s, "breastworks g_9inf");
+    // The roll of 1 allows one builder; both it and the train have spent the phase,
+    // and the builder is no longer Prone.
+    let here = c(&s, "2907");
+    let h = put(&mut s, "h_9inf", here, Mode::Dismounted);
+    assert!(
+        !texts(&s).contains(&"breastworks h_9inf".to_string()),
+        "1d6 1: one unit"
+    );
+    s.units[h].at = Loc::Off;
+    assert_eq!(rules::mp_left(&s, u), 0);
+    assert_eq!(rules::mp_left(&s, t), 0);
+    assert_ne!(s.units[u].mode, Mode::Prone);
+    assert!(
+        s.breastworks.is_empty(),
+        "not before the end of the US player turn"
+    );
+    for _ in 0..6 {
+        if s.phasing == Side::Indian {
+            break;
+        }
+        act(&mut s, "end");
+    }
+    assert_eq!(s.breastworks, vec![c(&s, "2907")]);
+    assert_eq!(s.units[t].works, 1);
+}
+
+#[test]
+fn rule_16c_a_pack_train_within_2_hexes_that_has_not_moved_makes_at_most_3() {
+    let (mut s, _, t) = works_board();
+    s.units[t].works = 3;
+    assert!(
+        !texts(&s).contains(&"breastworks".to_string()),
+        "its 3 are used"
+    );
+    s.units[t].works = 0;
+    s.units[t].moved = true;
+    assert!(
+        !texts(&s).contains(&"breastworks".to_string()),
+        "the train moved"
+    );
+    s.units[t].moved = false;
+    s.units[t].at = Loc::Map(c(&s, "2903"));
+    assert!(
+        !texts(&s).contains(&"breastworks".to_string()),
+        "more than 2 hexes"
+    );
+}
+
+#[test]
+fn rule_16c_units_under_breastworks_count_as_prone_with_the_breastworks_melee_modifier() {
+    use wargame::games::rosebud::rules::{fire, melee};
+    let mut s = super::common::board(Side::Indian, Phase::Melee, true);
+    let a = c(&s, "2907");
+    let b = s.stat.map.neighbors(a).next().unwrap();
+    let u = put(&mut s, "g_9inf", a, Mode::Dismounted);
+    let w = put(&mut s, "crow_king", b, Mode::Dismounted);
+    let plain = fire::modifiers(&s, w, u);
+    s.breastworks.push(a);
+    let under = fire::modifiers(&s, w, u);
+    assert!(!plain.iter().any(|(k, _)| *k == "target_prone_or_pinned"));
+    assert!(under.iter().any(|(k, _)| *k == "target_prone_or_pinned"));
+    let m = melee::modifiers(&s, a, &[w]);
+    assert!(
+        m.iter().any(|(k, v)| k.contains("Breastworks") && *v == -1),
+        "{m:?}"
+    );
+    assert!(
+        !m.iter().any(|(k, _)| k.contains("Pinned or Prone")),
+        "{m:?}"
+    );
+    // Pinned as well: still only the Breastworks modifier.
+    s.units[u].pinned = true;
+    let m = melee::modifiers(&s, a, &[w]);
+    assert!(
+        !m.iter().any(|(k, _)| k.contains("Pinned or Prone")),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn rule_16c_a_unit_that_spends_its_movement_phase_in_the_hex_loads_the_supplies_back() {
+    let (mut s, u, t) = works_board();
+    let here = c(&s, "2907");
+    s.breastworks.push(here);
+    s.units[t].works = 1;
+    assert!(texts(&s).contains(&"reload g_9inf".to_string()));
+    act(&mut s, "reload g_9inf");
+    assert!(s.breastworks.is_empty());
+    assert_eq!(s.units[t].works, 0);
+    assert_eq!(rules::mp_left(&s, u), 0);
+}

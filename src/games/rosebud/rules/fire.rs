@@ -160,7 +160,8 @@ pub fn modifiers(s: &State, f: usize, t: usize) -> Vec<(&'static str, i32)> {
     if tu.mode == Mode::Mounted {
         out.push(("target_mounted", drm(d, "target_mounted")));
     }
-    if tu.mode == Mode::Prone || tu.pinned {
+    // 16C: units under Breastworks count as Prone.
+    if super::works::prone(s, t) || tu.pinned {
         out.push(("target_prone_or_pinned", drm(d, "target_prone_or_pinned")));
     }
     if let (Some(a), Some(b)) = (s.hex(f), s.hex(t)) {
@@ -177,7 +178,7 @@ pub fn modifiers(s: &State, f: usize, t: usize) -> Vec<(&'static str, i32)> {
     if fu.mode == Mode::Mounted {
         out.push(("firer_mounted", drm(d, "firer_mounted")));
     }
-    if fu.mode == Mode::Prone {
+    if super::works::prone(s, f) {
         out.push(("firer_prone", drm(d, "firer_prone")));
     }
     if fu.disrupted {

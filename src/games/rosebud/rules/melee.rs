@@ -229,7 +229,7 @@ fn rbm_roll(
     if units.iter().all(|&u| s.units[u].mode == Mode::Mounted) {
         mods.push(("Mounted".into(), drm(&t.drm, "mounted")));
     }
-    if units.iter().any(|&u| s.units[u].mode == Mode::Prone) {
+    if units.iter().any(|&u| super::works::prone(s, u)) {
         mods.push(("Prone".into(), drm(&t.drm, "prone")));
     }
     if units.iter().any(|&u| s.units[u].routed) {
@@ -373,7 +373,14 @@ pub fn modifiers(s: &State, target: Coord, attackers: &[usize]) -> Vec<(String, 
     {
         out.push((format!("{name} defending (10E)"), -r));
     }
-    if defenders
+    if defenders.iter().any(|&d| super::works::covered(s, d)) {
+        // 16C: "do not use the Pinned/Prone modifier. The modifier is already part of
+        // the Breastworks modifier."
+        out.push((
+            "defender under Breastworks (16C)".into(),
+            drm(m, "breastworks"),
+        ));
+    } else if defenders
         .iter()
         .any(|&d| s.units[d].pinned || s.units[d].mode == Mode::Prone)
     {

@@ -8,8 +8,8 @@
 //! hills (17) and the Victory Levels (17); melee (10, in `melee`); Leader losses, wounds
 //! and replacements (9E, 12D, in `leaders`); the Pack Trains' Personnel (15B, in
 //! `pack`); the Cavalry Charge (16A, in `charge`); the Eagle's Nest and the village
-//! search (16D, 16E, in `special`). Breastworks are not played yet (see
-//! docs/rules-rosebud.md).
+//! search (16D, 16E, in `special`); Breastworks (16C, in `works`). Voluntary Rout and
+//! the optional rules are not played yet (see docs/rules-rosebud.md).
 
 pub mod charge;
 pub mod fire;
@@ -18,6 +18,7 @@ pub mod melee;
 pub mod morale;
 pub mod pack;
 pub mod special;
+pub mod works;
 
 use super::action::{Action, ModeChange};
 use super::data::{Kind, Mode, Side};
@@ -719,6 +720,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
         _ => false,
     });
     out.extend(charge::declare_legal(s));
+    out.extend(works::legal(s));
     if special::may_search(s) {
         out.push(Action::Search { exit: None });
     }
@@ -966,6 +968,15 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             log.extend(melee::pursue(s, u));
         }
         Action::Halt => log.extend(melee::halt(s)),
+        Action::Breastworks { unit: None } => log.extend(works::declare(s)),
+        Action::Breastworks { unit: Some(unit) } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(works::build(s, u));
+        }
+        Action::Reload { unit } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(works::reload(s, u));
+        }
         Action::Charge { unit, hex } => {
             let (Some(u), Ok(t)) = (s.find(unit), s.stat.map.parse(hex)) else {
                 return log;
@@ -1348,7 +1359,7 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
 /// The end of a player turn (4G): the other player's turn, the next game turn, or the
 /// end of the battle (18).
 fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
-    let mut log = vec![];
+    let mut log = works::end_turn(s);
     for u in &mut s.units {
         u.spent = 0;
         u.moved = false;
