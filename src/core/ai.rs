@@ -33,6 +33,14 @@ pub trait Knowledge: Rules {
         s
     }
 
+    /// Whether every sampled world has exactly the legal actions of the true state (a
+    /// game with nothing hidden, whose legal actions never read the dice): the search
+    /// then applies the true state's actions in its worlds without checking each
+    /// against the world's own list. The default checks.
+    fn worlds_share_legal() -> bool {
+        false
+    }
+
     /// How good `state` is for `seat`, from 0 (lost) to 1 (won). The default scores a
     /// finished game by its result and a running one by the score difference.
     fn evaluate(state: &Self::State, seat: Seat) -> f64 {
@@ -742,7 +750,7 @@ fn one_step<R: Knowledge>(legal: &[R::Action], seat: Seat, worlds: Worlds<R::Sta
             Worlds::Each(ws) => legal
                 .iter()
                 .zip(ws)
-                .map(|(a, w)| value(w, a, false))
+                .map(|(a, w)| value(w, a, R::worlds_share_legal()))
                 .collect(),
         };
     }
@@ -760,7 +768,7 @@ fn one_step<R: Knowledge>(legal: &[R::Action], seat: Seat, worlds: Worlds<R::Sta
                     .get(i)
                     .and_then(|m| m.lock().ok().and_then(|mut w| w.take()));
                 match w {
-                    Some(w) => value(w, &actions[i], false),
+                    Some(w) => value(w, &actions[i], R::worlds_share_legal()),
                     None => 0.0,
                 }
             })

@@ -70,6 +70,12 @@ impl Knowledge for Rosebud {
         0
     }
 
+    /// Nothing is hidden and the legal actions never read the dice: a sampled world (the
+    /// position with fresh dice) has the true state's actions.
+    fn worlds_share_legal() -> bool {
+        true
+    }
+
     /// On turn 1 every band and Leader must enter (18), in any order: while some still
     /// wait, the search weighs the entries of the first one still waiting only, not
     /// every band's at once (24 bands on 60 edge hexes in two modes would be about 2,900

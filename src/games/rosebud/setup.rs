@@ -420,6 +420,7 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
         map,
         class_idx,
         sides: Default::default(),
+        entry_areas: Default::default(),
     };
     st.index_sides();
     let mut placed = BTreeSet::new();

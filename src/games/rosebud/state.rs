@@ -28,6 +28,9 @@ pub struct Static {
     /// which [`HexMap::hexside`] reads by a scan; rebuilt by [`Static::index_sides`]).
     #[serde(skip)]
     pub sides: SideCache,
+    /// The hexes of each entry area (18), worked out on first use (a cache).
+    #[serde(skip)]
+    pub entry_areas: std::sync::OnceLock<Vec<Vec<Coord>>>,
 }
 
 /// The hexside features by pair of hexes, both ways round, as indices into

@@ -114,6 +114,21 @@ pub fn best_step_cost(
     Ok(m.min(d))
 }
 
+/// The MP a hex's terrain costs to enter (7B), None off the map.
+fn terrain_cost(s: &State, c: Coord, mounted: bool) -> Option<u32> {
+    let st = &s.stat;
+    if !st.on_board(c) {
+        return None;
+    }
+    let name = st.map.terrain_name(c).unwrap_or("clear");
+    let row = st.tables.terrain.iter().find(|r| r.terrain == name)?;
+    Some(if mounted {
+        row.mounted_mp
+    } else {
+        row.dismounted_mp
+    })
+}
+
 /// The MP to enter `to` from `from` (7B), or why the hex may not be entered. `mounted`
 /// picks the cost column; `side` the enemy.
 fn step_cost(
@@ -254,25 +269,26 @@ fn mode_changes(s: &State, u: usize) -> Vec<ModeChange> {
 /// move out of it this phase to bring it within them (stacking counts only at the end
 /// of a phase, so a hex may be over the limit while units pass through).
 fn way_out(t: &State, c: Coord, side: Side) -> bool {
-    if !overstacked(t, c, side) {
-        return true;
-    }
+    way_out_with(t, c, side, None, None)
+}
+
+/// [`way_out`] as if unit `without` had left hex `c` and unit `with` stood in it with the
+/// given MP left (a move being weighed), without copying the state.
+fn way_out_with(
+    t: &State,
+    c: Coord,
+    side: Side,
+    without: Option<usize>,
+    with: Option<(usize, u32)>,
+) -> bool {
     let st = &t.stat.tables.stacking;
-    let here: Vec<usize> = t.at(c, side).collect();
-    let can_leave = |v: usize| {
-        let left = mp_left(t, v);
-        left > 0
-            && t.units[v].mode != Mode::Prone
-            && !t.units[v].pinned
-            && !t.units[v].routed
-            && t.stat.map.neighbors(c).any(|n| {
-                move_cost(t, v, n).is_ok_and(|cost| cost <= left)
-                    && !overstacked_with(t, n, side, Some(v))
-            })
-    };
-    let movable: Vec<usize> = here.iter().copied().filter(|&v| can_leave(v)).collect();
+    let mut here: Vec<usize> = t.at(c, side).filter(|&v| Some(v) != without).collect();
+    if let Some((w, _)) = with
+        && !here.contains(&w)
+    {
+        here.push(w);
+    }
     let points: u32 = here.iter().map(|&v| stacking_points(t, v)).sum();
-    let free: u32 = movable.iter().map(|&v| stacking_points(t, v)).sum();
     let ponies = |vs: &[usize]| {
         vs.iter()
             .filter(|&&v| t.kind(v) == Kind::PonyHolder)
@@ -280,7 +296,96 @@ fn way_out(t: &State, c: Coord, side: Side) -> bool {
     };
     let warriors = here.iter().filter(|&&v| t.kind(v) == Kind::Warrior).count() as u32;
     let pony_excess = ponies(&here).saturating_sub(st.pony_holders.max(warriors));
+    if points <= st.max_cf && pony_excess == 0 {
+        return true;
+    }
+    // The enemy ZOC on the hex is the same for every unit leaving it, and what each
+    // neighbour holds is the same for every unit: both looked up once.
+    let leaving_zoc = in_zoc_of(t, c, side.other());
+    let around: Vec<(Coord, bool, (u32, u32, u32))> = t
+        .stat
+        .map
+        .neighbors(c)
+        .map(|n| {
+            let mut held = (0, 0, 0);
+            let mut enemy = false;
+            for v in 0..t.units.len() {
+                if t.hex(v) != Some(n) {
+                    continue;
+                }
+                if t.side(v) == side {
+                    held.0 += stacking_points(t, v);
+                    match t.kind(v) {
+                        Kind::PonyHolder => held.1 += 1,
+                        Kind::Warrior => held.2 += 1,
+                        _ => {}
+                    }
+                } else {
+                    enemy = true;
+                }
+            }
+            (n, enemy, held)
+        })
+        .collect();
+    let can_leave = |v: usize| {
+        let left = match with {
+            Some((w, left)) if w == v => left,
+            _ => mp_left(t, v),
+        };
+        let (sp, pony, warrior) = (
+            stacking_points(t, v),
+            u32::from(t.kind(v) == Kind::PonyHolder),
+            u32::from(t.kind(v) == Kind::Warrior),
+        );
+        left > 0
+            && t.units[v].mode != Mode::Prone
+            && !t.units[v].pinned
+            && !t.units[v].routed
+            && around.iter().any(|&(n, enemy, (p0, y0, w0))| {
+                !enemy
+                    && p0 + sp <= st.max_cf
+                    && y0 + pony <= st.pony_holders.max(w0 + warrior)
+                    && open_step_cost(t, v, c, n, leaving_zoc).is_some_and(|cost| cost <= left)
+            })
+    };
+    let movable: Vec<usize> = here.iter().copied().filter(|&v| can_leave(v)).collect();
+    let free: u32 = movable.iter().map(|&v| stacking_points(t, v)).sum();
     points.saturating_sub(st.max_cf) <= free && pony_excess <= ponies(&movable)
+}
+
+/// A unit's cost to step from `from` into `to`, known to hold no enemy unit: terrain,
+/// hexside and climb (7B), and the ZOC exit cost (5); None where it may not go.
+fn open_step_cost(s: &State, u: usize, from: Coord, to: Coord, leaving_zoc: bool) -> Option<u32> {
+    let climb = |mounted: bool| raw_step_cost(s, from, to, mounted);
+    let cost = if s.kind(u) == Kind::Hq {
+        climb(true).min(climb(false))?
+    } else {
+        climb(s.units[u].mode == Mode::Mounted)?
+    };
+    Some(
+        cost + if leaving_zoc {
+            s.stat.tables.zoc_exit_mp.value
+        } else {
+            0
+        },
+    )
+}
+
+/// The terrain, hexside and climb cost of a step (7B), None if it is off the map or
+/// across a prohibited hexside.
+fn raw_step_cost(s: &State, from: Coord, to: Coord, mounted: bool) -> Option<u32> {
+    let st = &s.stat;
+    let mut cost = terrain_cost(s, to, mounted)?;
+    if let Some(feature) = st.hexside(from, to) {
+        cost += st
+            .tables
+            .hexsides
+            .iter()
+            .find(|r| r.feature == feature)?
+            .mp?;
+    }
+    let up = u32::from(st.map.level(to)).saturating_sub(u32::from(st.map.level(from)));
+    Some(cost + up * st.tables.uphill_mp.value)
 }
 
 /// Whether a hex is near enough to 6's limits that a change there needs a closer look.
@@ -301,9 +406,7 @@ fn leaves_room(s: &State, u: usize, from: Coord) -> bool {
     if !near_limit(s, from, side) {
         return true;
     }
-    let mut t = s.clone();
-    t.units[u].at = Loc::Off;
-    way_out(&t, from, side)
+    way_out_with(s, from, side, Some(u), None)
 }
 
 /// Whether a unit may end up in `to` with `left_after` MP: 6's limits hold there
@@ -313,44 +416,28 @@ fn stacking_allows(s: &State, u: usize, to: Coord, left_after: u32) -> bool {
     if !overstacked_with(s, to, side, Some(u)) {
         return true;
     }
-    let mut t = s.clone();
-    t.units[u].at = Loc::Map(to);
-    t.units[u].spent = t.face(u).ma.saturating_sub(left_after);
-    t.units[u].moved = true;
-    way_out(&t, to, side)
+    way_out_with(s, to, side, None, Some((u, left_after)))
 }
 
 /// The entry areas a unit may still use on turn 1 (18), with their hexes.
-fn entry_hexes(s: &State, u: usize, areas: &[Vec<Coord>]) -> Vec<Coord> {
+fn entry_hexes(s: &State, u: usize, areas: &[Vec<Coord>], used: &[AreaUse]) -> Vec<Coord> {
     let tribe = &s.def(u).group;
     let mut out = vec![];
-    for (e, hexes) in s.stat.scenario.entries.iter().zip(areas) {
+    for ((e, hexes), (count, tribes)) in s.stat.scenario.entries.iter().zip(areas).zip(used) {
         if !e.tribes.is_empty() && !e.tribes.contains(tribe) {
             continue;
         }
         if e.not_tribes.contains(tribe) {
             continue;
         }
-        let used: Vec<&String> = s
-            .entered
-            .iter()
-            .filter(|(_, a)| *a == e.name)
-            .map(|(id, _)| id)
-            .collect();
-        if e.max_units.is_some_and(|m| used.len() as u32 >= m) {
+        if e.max_units.is_some_and(|m| *count >= m) {
             continue;
         }
-        if let Some(m) = e.max_tribes {
-            let mut tribes: Vec<&String> = used
-                .iter()
-                .filter_map(|id| s.find(id))
-                .map(|v| &s.def(v).group)
-                .collect();
-            tribes.sort();
-            tribes.dedup();
-            if !tribes.contains(&tribe) && tribes.len() as u32 >= m {
-                continue;
-            }
+        if let Some(m) = e.max_tribes
+            && !tribes.contains(tribe)
+            && tribes.len() as u32 >= m
+        {
+            continue;
         }
         out.extend(hexes.iter().copied());
     }
@@ -359,20 +446,54 @@ fn entry_hexes(s: &State, u: usize, areas: &[Vec<Coord>]) -> Vec<Coord> {
     out
 }
 
-/// The hexes of each entry area of the scenario, in its order (18).
-fn area_hexes(s: &State) -> Vec<Vec<Coord>> {
+/// How much of an entry area is used (18): the units that entered by it and their
+/// tribes.
+type AreaUse = (u32, Vec<String>);
+
+/// Each entry area's use so far, in the scenario's order, worked out once per call.
+fn area_use(s: &State) -> Vec<AreaUse> {
     s.stat
         .scenario
         .entries
         .iter()
         .map(|e| {
-            s.stat
-                .map
-                .coords()
-                .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c))
-                .collect()
+            let used: Vec<&String> = s
+                .entered
+                .iter()
+                .filter(|(_, a)| *a == e.name)
+                .map(|(id, _)| id)
+                .collect();
+            let mut tribes: Vec<String> = used
+                .iter()
+                .filter_map(|id| s.find(id))
+                .map(|v| s.def(v).group.clone())
+                .collect();
+            tribes.sort();
+            tribes.dedup();
+            (used.len() as u32, tribes)
         })
         .collect()
+}
+
+/// The hexes of each entry area of the scenario, in its order (18), worked out once.
+fn area_hexes(s: &State) -> Vec<Vec<Coord>> {
+    s.stat
+        .entry_areas
+        .get_or_init(|| {
+            s.stat
+                .scenario
+                .entries
+                .iter()
+                .map(|e| {
+                    s.stat
+                        .map
+                        .coords()
+                        .filter(|c| s.stat.map.has_mark(*c, &e.mark) && s.stat.on_board(*c))
+                        .collect()
+                })
+                .collect()
+        })
+        .clone()
 }
 
 /// The entry area a hex belongs to, for a unit (the first that allows it).
@@ -565,8 +686,11 @@ fn movement_legal(s: &State) -> Vec<Action> {
     // the limit).
     let waiting_here =
         (0..s.units.len()).any(|u| s.units[u].at == Loc::Entering && s.side(u) == side);
+    // What each hex of the side holds (stacking points, Pony Holders, warriors), counted
+    // once: the entries and moves check 6 against it by arithmetic, and only a move into
+    // a hex that would be over the limit runs the full check.
     let mut held: std::collections::HashMap<Coord, (u32, u32, u32)> = Default::default();
-    if waiting_here {
+    {
         for v in 0..s.units.len() {
             if s.side(v) == side
                 && let Some(c) = s.hex(v)
@@ -582,6 +706,14 @@ fn movement_legal(s: &State) -> Vec<Action> {
         }
     }
     let limits = &s.stat.tables.stacking;
+    let enemy: std::collections::HashSet<Coord> = if waiting_here {
+        (0..s.units.len())
+            .filter(|&v| s.side(v) != side)
+            .filter_map(|v| s.hex(v))
+            .collect()
+    } else {
+        Default::default()
+    };
     let waiting_leader =
         (0..s.leaders.len()).any(|l| s.leaders[l].at == Loc::Entering && s.ldef(l).side == side);
     let areas = if waiting_here || waiting_leader {
@@ -590,6 +722,7 @@ fn movement_legal(s: &State) -> Vec<Action> {
         vec![]
     };
     let leader_hexes = leader_entry_hexes(&areas);
+    let used = if waiting_here { area_use(s) } else { vec![] };
     for u in 0..s.units.len() {
         if s.units[u].at != Loc::Entering || s.side(u) != side {
             continue;
@@ -599,12 +732,16 @@ fn movement_legal(s: &State) -> Vec<Action> {
             u32::from(s.kind(u) == Kind::PonyHolder),
             u32::from(s.kind(u) == Kind::Warrior),
         );
-        for c in entry_hexes(s, u, &areas) {
+        for c in entry_hexes(s, u, &areas, &used) {
+            // 7C: never into an enemy hex; the entry pays the hex's own cost (7B).
+            if enemy.contains(&c) {
+                continue;
+            }
             let (p0, y0, w0) = held.get(&c).copied().unwrap_or_default();
             let fits =
                 p0 + sp <= limits.max_cf && y0 + pony <= limits.pony_holders.max(w0 + warrior);
             for mounted in [true, false] {
-                if let Ok(cost) = step_cost(s, None, c, mounted, side) {
+                if let Some(cost) = terrain_cost(s, c, mounted) {
                     let ma = if mounted {
                         s.def(u).mounted.ma
                     } else {
@@ -669,6 +806,20 @@ fn movement_legal(s: &State) -> Vec<Action> {
         let fresh = s.units[u].spent == 0 && !s.units[u].moved;
         let mut room: Option<bool> = None;
         let leaving_zoc = in_zoc_of(s, c, side.other());
+        let (sp, pony, warrior) = (
+            stacking_points(s, u),
+            u32::from(s.kind(u) == Kind::PonyHolder),
+            u32::from(s.kind(u) == Kind::Warrior),
+        );
+        let fits = |n: Coord| {
+            let (p0, y0, w0) = held.get(&n).copied().unwrap_or_default();
+            p0 + sp <= limits.max_cf && y0 + pony <= limits.pony_holders.max(w0 + warrior)
+        };
+        // near_limit, from the counts.
+        let crowded = {
+            let (p0, y0, _) = held.get(&c).copied().unwrap_or_default();
+            p0 + 7 > limits.max_cf || y0 + 1 >= limits.pony_holders
+        };
         for n in s.stat.map.neighbors(c) {
             let Ok(cost) = move_cost_from(s, u, c, n, leaving_zoc) else {
                 continue;
@@ -685,8 +836,8 @@ fn movement_legal(s: &State) -> Vec<Action> {
                 && charge::step_ok(s, u, c, n)
                 && pack::allows_step(s, u, c, n)
                 && special::post_allows(s, &id, c, n)
-                && stacking_allows(s, u, n, left_after)
-                && *room.get_or_insert_with(|| leaves_room(s, u, c))
+                && (fits(n) || stacking_allows(s, u, n, left_after))
+                && (!crowded || *room.get_or_insert_with(|| leaves_room(s, u, c)))
             {
                 out.push(Action::Move {
                     unit: id.clone(),
@@ -769,13 +920,19 @@ fn can_end(s: &State) -> bool {
     if carried_off {
         return false;
     }
-    let entering = s.turn == 1 && side == Side::Indian && waiting(s);
-    let over = (0..s.units.len()).any(|u| {
-        s.side(u) == side
-            && s.hex(u)
-                .is_some_and(|c| overstacked(s, c, side) && way_out(s, c, side))
-    });
-    !entering && !over
+    if s.turn == 1 && side == Side::Indian && waiting(s) {
+        return false;
+    }
+    // Each hex once, however many units it holds.
+    let mut hexes: Vec<Coord> = (0..s.units.len())
+        .filter(|&u| s.side(u) == side)
+        .filter_map(|u| s.hex(u))
+        .collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    !hexes
+        .into_iter()
+        .any(|c| overstacked(s, c, side) && way_out(s, c, side))
 }
 
 /// Apply an action; anything not legal now is refused and nothing changes.
