@@ -578,7 +578,12 @@ fn describe(s: &State, a: &Action) -> String {
         Action::Leave { unit } => format!("{}: leave out of the melee (10B5)", name(unit)),
         Action::Commit => "Attack with the units declared (10A)".to_string(),
         Action::Cancel => "Withdraw the declaration".to_string(),
-        Action::Rbm => "Attempt a Retreat before melee with the stack (10H1)".to_string(),
+        Action::Rbm { unit: None } => {
+            "Attempt a Retreat before melee with the stack (10H1)".to_string()
+        }
+        Action::Rbm { unit: Some(u) } => {
+            format!("{}: attempt a Retreat before melee alone (10H1)", name(u))
+        }
         Action::Stand => "Stand and fight (10H1)".to_string(),
         Action::Lose { unit } => format!("{}: takes a Casualty Point (10C)", name(unit)),
         Action::Advance { unit, hex } => format!("{}: advance into {hex} (10H3)", name(unit)),
@@ -587,7 +592,7 @@ fn describe(s: &State, a: &Action) -> String {
         }
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
-        Action::Halt => "Stop pursuing (10H2)".to_string(),
+        Action::Halt => "Stop here: end the pursuit or the retreat (10H1, 10H2)".to_string(),
         Action::Breastworks { unit: None } => {
             "Build Breastworks: roll for how many units may build (16C)".to_string()
         }
@@ -645,7 +650,7 @@ fn side_panel(
                 | Action::Leave { .. }
                 | Action::Commit
                 | Action::Cancel
-                | Action::Rbm
+                | Action::Rbm { .. }
                 | Action::Stand
                 | Action::Lose { .. }
                 | Action::Replace { .. }

@@ -96,7 +96,10 @@ pub enum Action {
     /// `cancel`: withdraw the declaration being made.
     Cancel,
     /// `rbm`: the defender attempts a Retreat before melee with the stack (10H1).
-    Rbm,
+    Rbm {
+        /// The unit that rolls alone, or None for the whole stack.
+        unit: Option<String>,
+    },
     /// `stand`: the defender accepts the melee (Routed units still attempt, 10F).
     Stand,
     /// `lose a_2cav`: place one Casualty Point of a melee result on this unit (10C).
@@ -197,7 +200,8 @@ impl fmt::Display for Action {
             Action::Leave { unit } => write!(f, "leave {unit}"),
             Action::Commit => write!(f, "commit"),
             Action::Cancel => write!(f, "cancel"),
-            Action::Rbm => write!(f, "rbm"),
+            Action::Rbm { unit: None } => write!(f, "rbm"),
+            Action::Rbm { unit: Some(u) } => write!(f, "rbm {u}"),
             Action::Stand => write!(f, "stand"),
             Action::Lose { unit } => write!(f, "lose {unit}"),
             Action::Advance { unit, hex } => write!(f, "advance {unit} {hex}"),
@@ -281,7 +285,10 @@ impl FromStr for Action {
             }),
             ["commit"] => Ok(Action::Commit),
             ["cancel"] => Ok(Action::Cancel),
-            ["rbm"] => Ok(Action::Rbm),
+            ["rbm"] => Ok(Action::Rbm { unit: None }),
+            ["rbm", u] => Ok(Action::Rbm {
+                unit: Some(u.to_string()),
+            }),
             ["stand"] => Ok(Action::Stand),
             ["lose", u] => Ok(Action::Lose {
                 unit: u.to_string(),
@@ -316,7 +323,7 @@ impl FromStr for Action {
             }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm, stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, breastworks [U], reload U, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm [U], stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, breastworks [U], reload U, end)"
             )),
         }
     }

@@ -246,6 +246,13 @@ pub enum Pending {
         target: Coord,
         /// The attacking units.
         attackers: Vec<usize>,
+        /// The defenders that have rolled one by one so far (10H1: "once for each unit
+        /// or once for the entire stack (owning player's option)").
+        #[serde(default)]
+        rolled: Vec<usize>,
+        /// Those of them that retreated.
+        #[serde(default)]
+        fled: Vec<usize>,
     },
     /// 10A: the melee on `target`, fought as soon as the Retreats before melee are done.
     Fight {

@@ -345,3 +345,83 @@ fn rule_10h2_a_pursuit_roll_of_3_to_6_moves_nothing() {
     // is open (the retreat took Crow King away).
     assert!(!texts(&s).iter().any(|x| x.starts_with("pursue")));
 }
+
+#[test]
+fn rule_10h1_the_defender_may_roll_for_each_unit_or_for_the_stack() {
+    let mut s = board(Side::US, true);
+    let (a, b) = pair(&s);
+    put(&mut s, "a_2cav", a, Mode::Dismounted);
+    put(&mut s, "crow_king", b, Mode::Dismounted);
+    let fh = put(&mut s, "four_horns", b, Mode::Dismounted);
+    let target = format!("melee {}", s.stat.label(b));
+    act(&mut s, &target);
+    act(&mut s, "commit");
+    let t = texts(&s);
+    for x in ["rbm", "rbm crow_king", "rbm four_horns", "stand"] {
+        assert!(t.contains(&x.to_string()), "{x}: {t:?}");
+    }
+    // Crow King alone: 1d6 6, Yes; it retreats (A/2 may fire as it leaves? Four Horns
+    // stays in the hex, so its ZOC is negated, rule 5) before Four Horns decides.
+    s.dice.force([6]);
+    act(&mut s, "rbm crow_king");
+    for _ in 0..5 {
+        let t = texts(&s);
+        if let Some(r) = t.iter().find(|x| x.starts_with("retreat crow_king")) {
+            let r = r.clone();
+            act(&mut s, &r);
+        } else if t.contains(&"resolve".to_string()) {
+            act(&mut s, "resolve");
+        } else {
+            break;
+        }
+    }
+    let k = s.find("crow_king").unwrap();
+    assert_ne!(s.hex(k), Some(b));
+    let t = texts(&s);
+    assert!(
+        !t.contains(&"rbm".to_string()),
+        "the stack roll is gone: {t:?}"
+    );
+    assert!(t.contains(&"rbm four_horns".to_string()));
+    // Four Horns stands: the melee is fought against it alone.
+    s.dice.force([3]);
+    let log = act(&mut s, "stand").join("\n");
+    assert!(log.contains("against Four Horns"), "{log}");
+    assert!(s.hex(fh).is_some() || log.contains("eliminated"));
+}
+
+#[test]
+fn rule_10h1_a_mounted_unit_may_retreat_one_hex_or_two() {
+    let mut s = board(Side::US, true);
+    let (a, b) = pair(&s);
+    put(&mut s, "a_2cav", a, Mode::Dismounted);
+    let k = put(&mut s, "crow_king", b, Mode::Mounted);
+    let target = format!("melee {}", s.stat.label(b));
+    act(&mut s, &target);
+    act(&mut s, "commit");
+    s.dice.force([6]);
+    act(&mut s, "rbm");
+    let mut first = None;
+    for _ in 0..5 {
+        let t = texts(&s);
+        if t.contains(&"resolve".to_string()) {
+            act(&mut s, "resolve");
+        } else if first.is_none() {
+            let r = t
+                .iter()
+                .find(|x| x.starts_with("retreat crow_king"))
+                .unwrap()
+                .clone();
+            act(&mut s, &r);
+            first = s.hex(k);
+        } else {
+            break;
+        }
+    }
+    assert!(first.is_some());
+    let t = texts(&s);
+    assert!(t.contains(&"halt".to_string()), "{t:?}");
+    assert!(t.iter().any(|x| x.starts_with("retreat crow_king")));
+    act(&mut s, "halt");
+    assert_eq!(s.hex(k), first, "one hex only");
+}

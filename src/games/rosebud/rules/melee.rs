@@ -161,24 +161,72 @@ pub fn commit(s: &mut State) -> Vec<LogEntry> {
             "The {:?} player may attempt a Retreat before melee (10H)",
             s.phasing.other()
         )));
-        s.pending.insert(0, Pending::Rbm { target, attackers });
+        s.pending.insert(
+            0,
+            Pending::Rbm {
+                target,
+                attackers,
+                rolled: vec![],
+                fled: vec![],
+            },
+        );
     }
     log
 }
 
+/// The units of the defending stack that may still roll to retreat before melee.
+pub fn rbm_rollers(s: &State) -> Vec<usize> {
+    match s.pending.first() {
+        Some(Pending::Rbm { target, rolled, .. }) => may_retreat(s, *target)
+            .into_iter()
+            .filter(|u| !rolled.contains(u))
+            .collect(),
+        _ => vec![],
+    }
+}
+
 /// The defender's answer (10H1): `attempt` rolls once for the stack (every unit but the
-/// Pinned); standing, a Routed unit must still attempt (10F), alone.
-pub fn retreat_before_melee(s: &mut State, attempt: bool) -> Vec<LogEntry> {
-    let Some(Pending::Rbm { target, attackers }) = s.pending.first().cloned() else {
+/// Pinned), or for `one` unit alone ("once for each unit or once for the entire stack
+/// (owning player's option)"); standing, a Routed unit must still attempt (10F), alone.
+/// A unit that rolls alone settles its retreat before the next one rolls.
+pub fn retreat_before_melee(s: &mut State, attempt: bool, one: Option<usize>) -> Vec<LogEntry> {
+    let Some(Pending::Rbm {
+        target,
+        attackers,
+        rolled,
+        fled,
+    }) = s.pending.first().cloned()
+    else {
         return vec![];
     };
+    let rollers = rbm_rollers(s);
     s.pending.remove(0);
     let mut log = vec![];
-    let rollers = may_retreat(s, target);
     // What follows (fire at the units leaving, their retreats, the melee) comes before
     // whatever was waiting.
     let rest = std::mem::take(&mut s.pending);
-    let mut fled = vec![];
+    let mut fled = fled;
+    if let Some(u) = one {
+        log.extend(rbm_roll(s, &[u], target, &attackers, &mut fled));
+        let mut rolled = rolled;
+        rolled.push(u);
+        if may_retreat(s, target).iter().any(|v| !rolled.contains(v)) {
+            s.pending.push(Pending::Rbm {
+                target,
+                attackers,
+                rolled,
+                fled,
+            });
+        } else {
+            s.pending.push(Pending::Fight {
+                target,
+                attackers,
+                fled,
+            });
+        }
+        s.pending.extend(rest);
+        return log;
+    }
     if attempt {
         log.extend(rbm_roll(s, &rollers, target, &attackers, &mut fled));
     } else {
@@ -861,8 +909,18 @@ pub fn pursuit_step(s: &mut State, u: usize, t: Coord) -> Vec<LogEntry> {
     log
 }
 
-/// Stop a pursuit move, or end the pursuit (10H2).
+/// Stop a pursuit move, or end the pursuit (10H2), or end a Mounted unit's Retreat
+/// before melee after one hex (10H1).
 pub fn halt(s: &mut State) -> Vec<LogEntry> {
+    if super::morale::may_stop(s)
+        && let Some(Pending::Retreat { unit, .. }) = s.pending.first().cloned()
+    {
+        s.pending.remove(0);
+        return vec![LogEntry::public(format!(
+            "{} retreats only one hex (10H1)",
+            s.def(unit).name
+        ))];
+    }
     match s.pending.first() {
         Some(Pending::PursuitMove { .. }) => {
             s.pending.remove(0);

@@ -570,13 +570,19 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
             out.push(Action::Resolve);
             out
         }
-        Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => morale::pending_options(s)
-            .into_iter()
-            .map(|c| Action::Retreat {
-                unit: s.def(*unit).id.clone(),
-                hex: s.stat.label(c),
-            })
-            .collect(),
+        Pending::Retreat { unit, .. } | Pending::Rout { unit, .. } => {
+            let mut out: Vec<Action> = morale::pending_options(s)
+                .into_iter()
+                .map(|c| Action::Retreat {
+                    unit: s.def(*unit).id.clone(),
+                    hex: s.stat.label(c),
+                })
+                .collect();
+            if morale::may_stop(s) {
+                out.push(Action::Halt);
+            }
+            out
+        }
         Pending::Declare { attackers, target } => {
             let mut out: Vec<Action> = if attackers.len() > 1 {
                 attackers
@@ -596,7 +602,20 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
             out.push(Action::Cancel);
             out
         }
-        Pending::Rbm { .. } => vec![Action::Rbm, Action::Stand],
+        Pending::Rbm { rolled, .. } => {
+            let rollers = melee::rbm_rollers(s);
+            let mut out = vec![];
+            if rolled.is_empty() {
+                out.push(Action::Rbm { unit: None });
+            }
+            if rollers.len() > 1 || !rolled.is_empty() {
+                out.extend(rollers.iter().map(|&u| Action::Rbm {
+                    unit: Some(s.def(u).id.clone()),
+                }));
+            }
+            out.push(Action::Stand);
+            out
+        }
         Pending::Fight { .. } => vec![],
         Pending::Village => vec![
             Action::Search { exit: Some(true) },
@@ -1104,8 +1123,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             s.pending.remove(0);
             log.push(LogEntry::public("The melee declaration is withdrawn"));
         }
-        Action::Rbm => log.extend(melee::retreat_before_melee(s, true)),
-        Action::Stand => log.extend(melee::retreat_before_melee(s, false)),
+        Action::Rbm { unit: None } => log.extend(melee::retreat_before_melee(s, true, None)),
+        Action::Rbm { unit: Some(unit) } => {
+            let Some(u) = s.find(unit) else { return log };
+            log.extend(melee::retreat_before_melee(s, true, Some(u)));
+        }
+        Action::Stand => log.extend(melee::retreat_before_melee(s, false, None)),
         Action::Lose { unit } => {
             let Some(u) = s.find(unit) else { return log };
             log.extend(melee::lose(s, u));

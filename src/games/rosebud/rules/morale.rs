@@ -597,6 +597,11 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
                 return true;
             }
             let opts = retreat_options(s, unit, &away, left == 1);
+            // 10H1: "all Mounted units may Retreat one or two hexes": after its first
+            // hex a Mounted unit's owner chooses to go on or stop.
+            if may_stop(s) && !opts.is_empty() {
+                return false;
+            }
             match opts.len() {
                 0 => {
                     s.pending.remove(0);
@@ -656,6 +661,17 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the first pending retreat is a Mounted unit's Retreat before melee after its
+/// first hex, which it may end there (10H1: "Mounted units may Retreat one or two
+/// hexes").
+pub fn may_stop(s: &State) -> bool {
+    matches!(
+        s.pending.first(),
+        Some(Pending::Retreat { unit, left: 1, before_melee: true, rout: false, .. })
+            if s.units[*unit].mode == Mode::Mounted && !s.units[*unit].routed
+    )
 }
 
 /// The options of the first pending retreat or rout, for the legal actions.
