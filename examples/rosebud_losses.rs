@@ -89,7 +89,7 @@ fn main() {
             let before = s.losses;
             let melee_action = matches!(
                 a,
-                Action::Commit | Action::Rbm | Action::Stand | Action::Lose { .. }
+                Action::Commit | Action::Rbm { .. } | Action::Stand | Action::Lose { .. }
             );
             if let Err(e) = Rosebud::apply(&mut s, &a) {
                 eprintln!("seed {seed}: '{a}' refused: {e}");
