@@ -142,17 +142,7 @@ fn rule_16a_if_every_defender_retreats_the_charger_pursues_without_a_roll() {
     act(&mut s, "commit");
     s.dice.force([6]);
     act(&mut s, "rbm");
-    for _ in 0..10 {
-        let t = texts(&s);
-        if t.contains(&"resolve".to_string()) {
-            act(&mut s, "resolve");
-        } else if let Some(r) = t.iter().find(|x| x.starts_with("retreat crow_king")) {
-            let r = r.clone();
-            act(&mut s, &r);
-        } else {
-            break;
-        }
-    }
+    super::common::walk_retreat(&mut s, "crow_king");
     assert!(matches!(s.pending.first(), Some(Pending::Pursuit { .. })));
     assert_eq!(texts(&s), vec!["pursue a_2cav".to_string()], "no halt yet");
     let before = s.dice.forced_left();

@@ -77,3 +77,20 @@ pub fn act(s: &mut State, a: &str) -> Vec<String> {
         .map(|l| l.text)
         .collect()
 }
+
+/// Walk a retreat before melee to its end: hold every fire window, and take the first hex
+/// offered to unit `id` each time, until neither is asked for.
+pub fn walk_retreat(s: &mut State, id: &str) {
+    let head = format!("retreat {id} ");
+    for _ in 0..10 {
+        let t = texts(s);
+        if t.contains(&"resolve".to_string()) {
+            act(s, "resolve");
+        } else if let Some(r) = t.iter().find(|x| x.starts_with(&head)) {
+            let r = r.clone();
+            act(s, &r);
+        } else {
+            break;
+        }
+    }
+}

@@ -273,17 +273,7 @@ fn pursuit(die_rbm: u8) -> State {
     act(&mut s, "commit");
     s.dice.force([die_rbm]);
     act(&mut s, "rbm");
-    for _ in 0..10 {
-        let t = texts(&s);
-        if t.contains(&"resolve".to_string()) {
-            act(&mut s, "resolve");
-        } else if let Some(r) = t.iter().find(|x| x.starts_with("retreat crow_king")) {
-            let r = r.clone();
-            act(&mut s, &r);
-        } else {
-            break;
-        }
-    }
+    super::common::walk_retreat(&mut s, "crow_king");
     s
 }
 
@@ -364,17 +354,7 @@ fn rule_10h1_the_defender_may_roll_for_each_unit_or_for_the_stack() {
     // stays in the hex, so its ZOC is negated, rule 5) before Four Horns decides.
     s.dice.force([6]);
     act(&mut s, "rbm crow_king");
-    for _ in 0..5 {
-        let t = texts(&s);
-        if let Some(r) = t.iter().find(|x| x.starts_with("retreat crow_king")) {
-            let r = r.clone();
-            act(&mut s, &r);
-        } else if t.contains(&"resolve".to_string()) {
-            act(&mut s, "resolve");
-        } else {
-            break;
-        }
-    }
+    super::common::walk_retreat(&mut s, "crow_king");
     let k = s.find("crow_king").unwrap();
     assert_ne!(s.hex(k), Some(b));
     let t = texts(&s);
