@@ -33,6 +33,19 @@ pub fn ma(s: &State, l: usize) -> u32 {
     }
 }
 
+/// Whether a unit carries a severely or mortally wounded Leader of its side, which halves
+/// its Movement Allowance (12D1); never the Pack Train or the Column HQ.
+pub fn slows(s: &State, u: usize) -> bool {
+    let Some(c) = s.hex(u) else { return false };
+    !matches!(s.kind(u), Kind::PackTrain | Kind::Hq)
+        && s.leaders_at(c, s.side(u)).any(|l| {
+            matches!(
+                s.leaders[l].wound,
+                Some(Wound::Mortal { .. } | Wound::Severe)
+            )
+        })
+}
+
 /// The hexes a wounded US Leader is carried to (12D1): the Pack Trains and the Column HQ
 /// on the map.
 pub fn aid_hexes(s: &State) -> Vec<Coord> {

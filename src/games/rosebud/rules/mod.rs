@@ -41,6 +41,10 @@ pub fn allowance(s: &State, u: usize) -> u32 {
     if s.units[u].supplying {
         return 0;
     }
+    // 12D1: a severely (or mortally) wounded Leader "does not reduce the Movement
+    // Allowance of the Pack Train. It does, however, affect the movement rate of any other
+    // unit it is attached to or stacked with, reducing it to one half."
+    let ma = if leaders::slows(s, u) { ma / 2 } else { ma };
     match s.units[u].offensive {
         None => ma,
         Some(Offensive::Half) => ma / 2,
