@@ -405,3 +405,23 @@ fn rule_10h1_a_mounted_unit_may_retreat_one_hex_or_two() {
     act(&mut s, "halt");
     assert_eq!(s.hex(k), first, "one hex only");
 }
+
+#[test]
+fn rule_12c2_the_senior_most_us_leader_gives_his_rating_in_melee() {
+    let mut s = board(Side::US, true);
+    let (a, b) = pair(&s);
+    let x = put(&mut s, "a_2cav", a, Mode::Dismounted);
+    put(&mut s, "crow_king", b, Mode::Dismounted);
+    // Capt. Mills (rank 6, rating 2) and Maj. Evans (rank 3, rating 1) with the attacker:
+    // Evans is the senior and gives +1, not Mills's +2.
+    for id in ["mills", "evans"] {
+        let l = s.find_leader(id).unwrap();
+        s.leaders[l].at = Loc::Map(a);
+    }
+    let m = melee::modifiers(&s, b, &[x]);
+    assert!(
+        m.iter().any(|(k, v)| k.contains("Evans") && *v == 1),
+        "{m:?}"
+    );
+    assert!(!m.iter().any(|(k, _)| k.contains("Mills")), "{m:?}");
+}

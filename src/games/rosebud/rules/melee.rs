@@ -404,12 +404,24 @@ pub fn modifiers(s: &State, target: Coord, attackers: &[usize]) -> Vec<(String, 
     if att > 0.0 && inf * 2.0 >= att {
         out.push(("infantry attack (10B)".into(), drm(m, "infantry_attack")));
     }
+    // 12C2: "The senior-most US Leader (US player's choice if equal rank) or any Indian
+    // Leader (Indian player's choice)": the US takes the lowest rank number, the best
+    // rating among equals; the Indians the best rating. A Leader with no ratings left
+    // (12D1) gives nothing.
     let best = |hexes: Vec<Coord>, side: Side| {
         hexes
             .iter()
             .flat_map(|&h| s.leaders_at(h, side).collect::<Vec<_>>())
-            .filter_map(|l| Some((super::leaders::ratings(s, l)?.0, s.ldef(l).name.clone())))
-            .max_by_key(|(r, _)| *r)
+            .filter_map(|l| {
+                let r = super::leaders::ratings(s, l)?.0;
+                let seniority = match side {
+                    Side::US => -(s.ldef(l).rank.unwrap_or(u32::MAX) as i64),
+                    Side::Indian => 0,
+                };
+                Some(((seniority, r), s.ldef(l).name.clone()))
+            })
+            .max_by_key(|(k, _)| *k)
+            .map(|((_, r), name)| (r, name))
     };
     if let Some((r, name)) = best(attackers.iter().filter_map(|&a| s.hex(a)).collect(), side)
         && r != 0
