@@ -55,6 +55,8 @@ fn main() {
         let mut slowest_at = String::new();
         let mut by_fire = [0.0f64; 2];
         let mut by_melee = [0.0f64; 2];
+        // CP from whole units eliminated because a retreat or rout found no hex (10I7).
+        let mut trapped = [0.0f64; 2];
         let mut n = 0;
         let mut per_turn = (0u64, 0usize);
         while let Some(seat) = Rosebud::to_act(&s) {
@@ -91,12 +93,21 @@ fn main() {
                 a,
                 Action::Commit | Action::Rbm { .. } | Action::Stand | Action::Lose { .. }
             );
-            if let Err(e) = Rosebud::apply(&mut s, &a) {
-                eprintln!("seed {seed}: '{a}' refused: {e}");
-                break;
-            }
+            let log = match Rosebud::apply(&mut s, &a) {
+                Ok(log) => log,
+                Err(e) => {
+                    eprintln!("seed {seed}: '{a}' refused: {e}");
+                    break;
+                }
+            };
+            let stuck = log
+                .iter()
+                .any(|l| l.text.contains("unable to retreat (10I7)"));
             for side in 0..2 {
                 let d = f64::from(s.losses[side] - before[side]);
+                if stuck {
+                    trapped[side] += d;
+                }
                 if melee_action {
                     by_melee[side] += d;
                 } else {
@@ -129,8 +140,8 @@ fn main() {
         );
         println!("      slowest decision: {slowest_at}");
         println!(
-            "      CP by fire US {} Indian {}, by melee US {} Indian {}",
-            by_fire[0], by_fire[1], by_melee[0], by_melee[1]
+            "      CP by fire US {} Indian {}, by melee US {} Indian {}; in actions that eliminated a unit unable to retreat (10I7) US {} Indian {}",
+            by_fire[0], by_fire[1], by_melee[0], by_melee[1], trapped[0], trapped[1]
         );
         sum[0] += f64::from(s.losses[0]);
         sum[1] += f64::from(s.losses[1]);

@@ -2,12 +2,12 @@
 //! sampled world is the position with fresh dice (the default). The evaluation scores
 //! the victory points (the hills and the losses, 17), the state of each side's units
 //! (Disrupted, Pinned, Routed, Low Ammo: a unit in that state fights worse and may be
-//! lost), and how close the warriors stand to the column (the Indians come to fight,
-//! 18).
+//! lost), how close the warriors stand to the column (the Indians come to fight, 18), the
+//! risk to a Leader left alone (12D5), and the pull of the VP hills not yet taken (17).
 
 use super::Rosebud;
 use super::action::Action;
-use super::data::Side;
+use super::data::{Kind, Side};
 use super::state::{Loc, State};
 use crate::core::ai::{Knowledge, result_value, squash};
 use crate::core::game::{Rules, Seat};
@@ -55,7 +55,73 @@ fn us_edge(s: &State) -> f64 {
             cond += if s.side(u) == Side::US { -c } else { c };
         }
     }
-    f64::from(s.vp[0] - s.vp[1]) + cond - 0.05 * closeness
+    f64::from(s.vp[0] - s.vp[1]) + cond - 0.05 * closeness + lone_leaders(s) + hills_ahead(s)
+}
+
+/// What the Leaders standing without a friendly combat unit risk, from the US side: 12D5
+/// kills a Leader alone in his hex the moment an enemy combat unit enters it, for his
+/// killed VPs. The risk grows as the nearest enemy combat unit comes closer (a mounted
+/// band covers 8 hexes or more in a Movement Phase). Without this the computer player left
+/// its Leaders behind when their units moved, and random play walked into them.
+fn lone_leaders(s: &State) -> f64 {
+    let mut edge = 0.0;
+    for l in 0..s.leaders.len() {
+        let Some(c) = s.leader_hex(l) else { continue };
+        let side = s.ldef(l).side;
+        let guarded =
+            (0..s.units.len()).any(|u| s.side(u) == side && s.combat(u) && s.hex(u) == Some(c));
+        if guarded {
+            continue;
+        }
+        let near = (0..s.units.len())
+            .filter(|&u| s.side(u) != side && s.combat(u) && !s.units[u].routed)
+            .filter_map(|u| s.hex(u))
+            .map(|h| h.distance(c))
+            .min()
+            .unwrap_or(u32::MAX);
+        let risk = match near {
+            0..=3 => 0.6,
+            4..=8 => 0.3,
+            _ => 0.1,
+        };
+        let cost = risk * f64::from(s.ldef(l).vp.killed);
+        edge += if side == Side::US { -cost } else { cost };
+    }
+    edge
+}
+
+/// The VP hills not yet taken (17), as a pull on the US: each is worth a share of its VP
+/// that grows as the nearest US Cavalry, Infantry or Miners unit in condition to take it
+/// comes closer (all of it 12 hexes away or more is nothing), so that the search, which
+/// looks one phase ahead, sees a reason to march toward a hill it cannot reach this turn.
+fn hills_ahead(s: &State) -> f64 {
+    let stat = &s.stat;
+    let mut pull = 0.0;
+    for h in &stat.scenario.hills {
+        if s.hills_taken.contains(&h.mark) {
+            continue;
+        }
+        let d = stat
+            .map
+            .marks
+            .iter()
+            .filter(|(_, m)| m.iter().any(|x| *x == h.mark))
+            .flat_map(|(&c, _)| {
+                (0..s.units.len())
+                    .filter(|&u| {
+                        s.side(u) == Side::US
+                            && matches!(s.kind(u), Kind::Cavalry | Kind::Infantry | Kind::Miners)
+                            && !s.units[u].routed
+                    })
+                    .filter_map(|u| s.hex(u))
+                    .map(move |x| x.distance(c))
+            })
+            .min();
+        if let Some(d) = d {
+            pull += f64::from(h.vp) * 0.5 * (1.0 - f64::from(d) / 12.0).max(0.0);
+        }
+    }
+    pull
 }
 
 impl Knowledge for Rosebud {

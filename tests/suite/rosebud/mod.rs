@@ -1,6 +1,7 @@
 //! Battle of the Rosebud: the map, the conformance suite and the rules this version
 //! plays, each test named by its rule.
 
+mod ai;
 mod bad_input;
 mod charge;
 mod common;

@@ -1,0 +1,75 @@
+//! The computer player's evaluation of *Battle of the Rosebud*: the risks and aims the
+//! rules give it a reason to weigh (12D5's lone Leader, 17's VP hills). Each test compares
+//! two positions that differ in one thing only.
+
+use super::common::{board, c, put};
+use wargame::core::ai::Knowledge;
+use wargame::games::rosebud::Rosebud;
+use wargame::games::rosebud::data::{Mode, Side};
+use wargame::games::rosebud::state::{Loc, Phase, State};
+
+/// The US seat's evaluation of a position.
+fn us_value(s: &State) -> f64 {
+    Rosebud::evaluate(s, Side::US.seat())
+}
+
+/// 12D5: "A Leader is killed (eliminated) if an enemy combat unit is moved into his hex"
+/// while he is alone. A US Leader left alone two hexes from a warrior band is worth less
+/// to the US than the same Leader stacked with his company, and the farther the band the
+/// smaller the difference.
+#[test]
+fn rule_12d5_the_evaluation_fears_for_a_lone_leader_near_the_enemy() {
+    let mut s = board(Side::US, Phase::Movement, true);
+    let (h2907, h2908, h2909, h1201) = (c(&s, "2907"), c(&s, "2908"), c(&s, "2909"), c(&s, "1201"));
+    put(&mut s, "a_2cav", h2907, Mode::Dismounted);
+    put(&mut s, "crow_king", h2909, Mode::Mounted);
+    let noyes = s.find_leader("noyes").unwrap();
+    s.leaders[noyes].at = Loc::Map(h2907);
+    let guarded = us_value(&s);
+    s.leaders[noyes].at = Loc::Map(h2908);
+    let alone_near = us_value(&s);
+    assert!(
+        alone_near < guarded,
+        "a lone Leader beside a band: {alone_near} against {guarded} guarded"
+    );
+    put(&mut s, "crow_king", h1201, Mode::Mounted);
+    let alone_far = us_value(&s);
+    s.leaders[noyes].at = Loc::Map(h2907);
+    let guarded_far = us_value(&s);
+    assert!(
+        guarded_far - alone_far < guarded - alone_near,
+        "the risk shrinks with distance"
+    );
+}
+
+/// 17: Crook's Hill, Conical Hill and Andrew's Point score "when a Cavalry or Infantry
+/// unit ... enters the hex". A US Cavalry company one hex nearer an untaken hill is worth
+/// more to the US (the search looks one phase ahead and would otherwise never start the
+/// march); a Holder nearer the hill is not, since it cannot take it.
+#[test]
+fn rule_17_the_evaluation_pulls_the_us_toward_an_untaken_hill() {
+    let mut s = board(Side::US, Phase::Movement, false);
+    let hill = s
+        .stat
+        .map
+        .marks
+        .iter()
+        .find(|(_, m)| m.iter().any(|x| x == "crooks_hill"))
+        .map(|(&h, _)| h)
+        .expect("Crook's Hill is on the map");
+    let far = s.stat.map.coords().find(|h| h.distance(hill) == 6).unwrap();
+    let near = s.stat.map.coords().find(|h| h.distance(hill) == 2).unwrap();
+    put(&mut s, "a_2cav", far, Mode::Mounted);
+    let v_far = us_value(&s);
+    put(&mut s, "a_2cav", near, Mode::Mounted);
+    let v_near = us_value(&s);
+    assert!(v_near > v_far, "{v_near} nearer against {v_far} farther");
+    // Every hill taken: no pull left.
+    for h in ["crooks_hill", "conical_hill", "andrews_point"] {
+        s.hills_taken.push(h.into());
+    }
+    let taken_near = us_value(&s);
+    put(&mut s, "a_2cav", far, Mode::Mounted);
+    let taken_far = us_value(&s);
+    assert!((taken_near - taken_far).abs() < 1e-9);
+}
