@@ -105,7 +105,7 @@ fn hills_ahead(s: &State) -> f64 {
             .map
             .marks
             .iter()
-            .filter(|(_, m)| m.iter().any(|x| *x == h.mark))
+            .filter(|(_, m)| m.contains(&h.mark))
             .flat_map(|(&c, _)| {
                 (0..s.units.len())
                     .filter(|&u| {
