@@ -111,6 +111,16 @@ pub fn status(l: Loc) -> &'static str {
     }
 }
 
+/// Where a unit's counter stands on the map: its hex, or for an abandoned Pack Train
+/// the hex it was left in (15C: "the Pack Train counter remains in the hex, abandoned";
+/// found by the fifth rules review, which saw no hex for it).
+pub fn shown_hex(s: &State, u: usize) -> Option<crate::core::hexmap::Coord> {
+    match s.units[u].at {
+        Loc::Abandoned(c) => Some(c),
+        _ => s.hex(u),
+    }
+}
+
 /// The view of a seat.
 pub fn view(s: &State, seat: Seat) -> View {
     let mut pieces: Vec<PieceView> = (0..s.units.len())
@@ -119,7 +129,7 @@ pub fn view(s: &State, seat: Seat) -> View {
             name: s.def(u).name.clone(),
             class: s.def(u).class.clone(),
             side: s.side(u),
-            hex: s.hex(u).map(|c| s.stat.label(c)),
+            hex: shown_hex(s, u).map(|c| s.stat.label(c)),
             status: status(s.units[u].at),
             mode: format!("{:?}", s.units[u].mode),
             cf: s.cf(u),
@@ -225,7 +235,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
     }
     let u = s.find(id)?;
     Some(match field {
-        "hex" => s.hex(u).map_or("-".into(), |c| s.stat.label(c)),
+        "hex" => shown_hex(s, u).map_or("-".into(), |c| s.stat.label(c)),
         "status" => status(s.units[u].at).into(),
         "mode" => format!("{:?}", s.units[u].mode),
         "cf" => s.cf(u).to_string(),

@@ -149,5 +149,17 @@ fn rule_16a_if_every_defender_retreats_the_charger_pursues_without_a_roll() {
     let log = act(&mut s, "pursue a_2cav").join("\n");
     assert!(log.contains("without a roll"), "{log}");
     assert_eq!(s.dice.forced_left(), before);
-    assert!(s.units[u].disrupted, "Disrupted after the melee");
+    // 16A: "Disrupted after the resolution of the Melee Combat": none was resolved yet,
+    // so not before the pursuit ends (the fifth rules review).
+    assert!(
+        !s.units[u].disrupted,
+        "not Disrupted before its pursuit ends"
+    );
+    while matches!(
+        s.pending.first(),
+        Some(Pending::Pursuit { .. } | Pending::PursuitMove { .. })
+    ) {
+        act(&mut s, "halt");
+    }
+    assert!(s.units[u].disrupted, "Disrupted once the pursuit ends");
 }

@@ -58,10 +58,12 @@ fn rule_15b_an_indian_unit_in_the_hex_in_the_indian_rally_phase_destroys_the_tra
     put(&mut s, "crow_king", a, Mode::Dismounted);
     let log = pack::rally(&mut s);
     assert_eq!(s.units[t].at, Loc::Gone, "{log:?}");
-    let v = &s.stat.tables.casualty_vp;
+    // 15D: "5 Victory Points ... when each Pack Train is eliminated. In addition, each
+    // ammo point ... adds 1 VP": 9 with 4 points (seed_notes 003-4), and no bonus for a
+    // unit lost whole on top.
     assert_eq!(
         s.vp[1] - vp,
-        v.us_eliminated + v.pack_train + 4 * v.pack_train_ammo,
+        9,
         "15D: 5 for the train and 1 per ammunition point"
     );
 }

@@ -69,6 +69,8 @@ pub fn declare_legal(s: &State) -> Vec<Action> {
             .collect();
         targets.sort();
         targets.dedup();
+        // 16A: "The unit may only charge through and into Clear hexes."
+        targets.retain(|&t| s.stat.map.terrain_name(t) == Some("clear"));
         for t in targets {
             let c = Charge {
                 target: t,
@@ -78,6 +80,7 @@ pub fn declare_legal(s: &State) -> Vec<Action> {
                 .map
                 .neighbors(at)
                 .any(|n| step_ok_for(s, c, at, n) && super::move_cost(s, u, n).is_ok())
+                && approach(s, at, t)
             {
                 out.push(Action::Charge {
                     unit: s.def(u).id.clone(),
@@ -87,6 +90,46 @@ pub fn declare_legal(s: &State) -> Vec<Action> {
         }
     }
     out
+}
+
+/// Whether a charge path from `at` can end next to `t` without a creek between it and
+/// the target (16A: "The unit may not charge across Creeks": the last bound into the
+/// target is part of the charge; found by the fifth rules review). Only the charge's
+/// own limits are checked (every step closer, Clear, no creek, one level climbed),
+/// not the MP: a charge that falls short is not refused.
+fn approach(s: &State, at: Coord, t: Coord) -> bool {
+    let mut front = vec![(
+        at,
+        Charge {
+            target: t,
+            climbed: 0,
+        },
+    )];
+    while !front.is_empty() {
+        let mut next = vec![];
+        for (h, c) in front {
+            if h.distance(t) == 1 {
+                if !matches!(s.stat.hexside(h, t), Some("creek" | "rosebud" | "cliff")) {
+                    return true;
+                }
+                continue;
+            }
+            for n in s.stat.map.neighbors(h) {
+                if n != t && step_ok_for(s, c, h, n) {
+                    let rise = i32::from(s.stat.map.level(n)) - i32::from(s.stat.map.level(h));
+                    let c2 = Charge {
+                        target: t,
+                        climbed: c.climbed + rise.max(0) as u32,
+                    };
+                    if !next.contains(&(n, c2)) {
+                        next.push((n, c2));
+                    }
+                }
+            }
+        }
+        front = next;
+    }
+    false
 }
 
 /// Declare a charge (16A).
@@ -136,11 +179,14 @@ pub fn must_attack(s: &State) -> bool {
 }
 
 /// 16A: "A charging unit is automatically Disrupted after the resolution of the Melee
-/// Combat (unless Routed, in which case ignore the Disruption)."
-pub fn disrupt_chargers(s: &mut State, attackers: &[usize], target: Coord) -> Vec<LogEntry> {
+/// Combat (unless Routed, in which case ignore the Disruption)." Called when a melee of
+/// `attackers` is resolved (its charge target, or a hex its pursuit attacks again) and
+/// when a pursuit ends: a charger attacks nothing else (16A), so every charger among
+/// them charged this combat.
+pub fn disrupt_chargers(s: &mut State, attackers: &[usize]) -> Vec<LogEntry> {
     let mut log = vec![];
     for &a in attackers {
-        if s.units[a].charge.is_some_and(|c| c.target == target)
+        if s.units[a].charge.is_some()
             && s.hex(a).is_some()
             && !s.units[a].routed
             && !s.units[a].disrupted

@@ -386,21 +386,23 @@ pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
         } else {
             v.indian_eliminated
         };
-        // 15D: a Pack Train scores 5 and 1 per ammunition point it held; the Column HQ
-        // (reconstructed) 5.
-        let extra = match s.kind(u) {
+        // 15D: a Pack Train scores 5 and 1 per ammunition point it held, its own award
+        // in place of the bonus for a unit lost whole (seed_notes 003-4: a train lost
+        // with 4 ammunition points is 9 VP; found by the fifth rules review); the Column
+        // HQ (reconstructed) 5 the same way.
+        let bonus = match s.kind(u) {
             Kind::PackTrain => v.pack_train + v.pack_train_ammo * s.units[u].ammo as i32,
             Kind::Hq => v.hq,
-            _ => 0,
+            _ => bonus,
         };
-        let bonus = bonus + extra;
         s.vp[side.other() as usize] += bonus;
         log.push(LogEntry::public(format!(
             "{} is eliminated {why} ({:?} +{bonus} VP, {})",
             s.def(u).name,
             side.other(),
             match s.kind(u) {
-                Kind::PackTrain => "15D and 17 RECONSTRUCTED",
+                Kind::PackTrain => "15D",
+                Kind::Hq => "12E, value RECONSTRUCTED",
                 _ => "17 RECONSTRUCTED",
             }
         )));

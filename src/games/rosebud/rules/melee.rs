@@ -44,6 +44,11 @@ pub fn may_attack(s: &State, u: usize, t: Coord) -> bool {
                 // 10B: "All units in a stack that are conducting Melee Combat must
                 // attack the same target hex."
                 && s.at(h, s.side(u)).all(|v| s.units[v].melee_at.is_none_or(|m| m == t))
+                // 16A: "The unit may not charge across Creeks": a charger does not
+                // attack its target across one (its charge has failed; 16A's duty to
+                // melee lapses with it).
+                && (s.units[u].charge.is_none()
+                    || !matches!(s.stat.hexside(h, t), Some("creek" | "rosebud")))
         })
         && s.units[u].advance_at.is_none_or(|h| h == t)
         // 16A: a charging unit attacks only the hex it charged.
@@ -518,7 +523,9 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
             "Every defender left {}: the attacker may pursue (10H2)",
             s.stat.label(target)
         )));
-        log.extend(super::charge::disrupt_chargers(s, &attackers, target));
+        // 16A: a charger is Disrupted "after the resolution of the Melee Combat": here
+        // none was resolved yet, so after the melee its pursuit re-initiates, or when the
+        // pursuit ends without one.
         s.vacated.push((target, attackers.clone()));
         s.pending.insert(
             0,
@@ -533,7 +540,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
         return log;
     }
     if defenders.iter().all(|&d| !s.combat(d) || s.cf(d) == 0) {
-        log.extend(super::charge::disrupt_chargers(s, &attackers, target));
+        log.extend(super::charge::disrupt_chargers(s, &attackers));
         // Nothing left that fights: the hex is taken (12D5, 16B).
         for d in defenders {
             log.extend(eliminate(s, d, "(nothing left to defend the hex)"));
@@ -637,7 +644,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
     log.extend(apply_part(s, &defenders, d_part, &att_hexes));
     log.extend(apply_part(s, &attackers, a_part, &[target]));
     s.pending.extend(rest);
-    log.extend(super::charge::disrupt_chargers(s, &attackers, target));
+    log.extend(super::charge::disrupt_chargers(s, &attackers));
     s.vacated.push((target, attackers));
     log
 }
@@ -938,9 +945,12 @@ pub fn halt(s: &mut State) -> Vec<LogEntry> {
             s.pending.remove(0);
             vec![]
         }
-        Some(Pending::Pursuit { .. }) => {
+        Some(Pending::Pursuit { attackers, .. }) => {
+            let attackers = attackers.clone();
             s.pending.remove(0);
-            vec![LogEntry::public("The pursuit ends (10H2)".to_string())]
+            let mut log = vec![LogEntry::public("The pursuit ends (10H2)".to_string())];
+            log.extend(super::charge::disrupt_chargers(s, &attackers));
+            log
         }
         _ => vec![],
     }

@@ -133,11 +133,18 @@ pub fn allows_step(s: &State, p: usize, from: Coord, to: Coord) -> bool {
 /// 15B: a step that keeps the Personnel bound to move (closer to the train and out of
 /// every enemy ZOC: "This requirement is suspended if the path to the Pack Train is not
 /// free of enemy ZOCs").
+///
+/// The train's own hex is on the path: when an enemy ZOC covers it the whole duty lapses
+/// (found by the fifth rules review; the engine had made the Personnel step up to the
+/// edge of that ZOC).
 pub fn must_take(s: &State, p: usize, to: Coord) -> bool {
+    let in_zoc = |h: Coord| {
+        (0..s.units.len())
+            .any(|e| s.side(e) == Side::Indian && s.hex(e).is_some() && zoc_reaches(s, e, h))
+    };
     s.kind(p) == Kind::PackPersonnel
-        && abandoned_at(s, p).is_some()
-        && !(0..s.units.len())
-            .any(|e| s.side(e) == Side::Indian && s.hex(e).is_some() && zoc_reaches(s, e, to))
+        && abandoned_at(s, p).is_some_and(|t| !in_zoc(t))
+        && !in_zoc(to)
 }
 
 /// The Cavalry and Infantry units Personnel may give strength to (15B): the train is

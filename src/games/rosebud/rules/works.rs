@@ -66,6 +66,9 @@ fn worker(s: &State, u: usize) -> bool {
         && !s.units[u].pinned
         && !s.units[u].routed
         && fresh(s, u)
+        // 16C: "The unit building Breastworks may not receive ammunition" (a unit that
+        // took ammunition in this Rally Phase; found by the fifth rules review).
+        && !s.units[u].supplying
         && !building(s, u)
 }
 
