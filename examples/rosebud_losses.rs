@@ -1,7 +1,7 @@
 //! Bench binary for *Battle of the Rosebud*'s calibration (no GUI needed):
 //! `cargo run --release --no-default-features --example rosebud_losses [GAMES] [US] [INDIAN]`.
 //!
-//! Plays GAMES (default 4) whole battles from seeds 0, 1, ... between two players
+//! Plays GAMES (default 4) whole battles from seeds 0, 1, ... (from `ROSEBUD_LOSSES_SEED` if set) between two players
 //! (`ai:N`, `random`, `greedy`; default `ai:1` for both) and prints, per game and on
 //! average, the Casualty Points each side lost (about 10 men a point, 2C), the units lost
 //! whole, the victory points and the result, the number of decisions and the slowest
@@ -47,7 +47,12 @@ fn main() {
         "seed  US CP  Ind CP  US lost  Ind lost  VP US-Ind  result                 decisions  slowest ms  s"
     );
     let mut sum = [0.0f64; 4];
-    for seed in 0..games {
+    // ROSEBUD_LOSSES_SEED: the first seed (default 0), to split a batch across processes.
+    let first: u64 = std::env::var("ROSEBUD_LOSSES_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    for seed in first..first + games {
         let mut s = new_state(st.clone(), seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let start = Instant::now();
