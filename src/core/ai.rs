@@ -107,6 +107,13 @@ pub trait Knowledge: Rules {
         true
     }
 
+    /// The actions the search weighs below its root: the legal actions filtered by
+    /// [`Knowledge::worth`] (the default). A ruleset whose `worth` throws most of a
+    /// large list away may generate the kept ones directly; it must give the same list.
+    fn search_actions(state: &Self::State) -> Vec<Self::Action> {
+        considered::<Self>(state, Self::legal_actions(state))
+    }
+
     /// The group an action belongs to, for large move sets: the tree first chooses a
     /// group, then an action within it. The name is written into `out`, which is empty
     /// on entry (the search asks for thousands of names a decision and reuses one
@@ -341,7 +348,10 @@ fn choose_among<R: Knowledge>(
 
 /// The legal actions worth considering ([`Knowledge::worth`]), or all of them when none
 /// is.
-fn considered<R: Knowledge>(state: &R::State, legal: Vec<R::Action>) -> Vec<R::Action> {
+pub fn considered<R: Knowledge + ?Sized>(
+    state: &R::State,
+    legal: Vec<R::Action>,
+) -> Vec<R::Action> {
     if legal.iter().all(|a| R::worth(state, a)) {
         return legal;
     }
@@ -436,7 +446,7 @@ impl<R: Knowledge> Tree<R> {
             let legal = if node == 0 {
                 root_legal
             } else {
-                listed = considered::<R>(s, R::legal_actions(s));
+                listed = R::search_actions(s);
                 &listed[..]
             };
             if legal.is_empty() {
@@ -784,7 +794,7 @@ fn rollout<R: Knowledge>(s: &mut R::State, rng: &mut ChaCha8Rng) {
         if R::to_act(s).is_none() {
             return;
         }
-        let legal = considered::<R>(s, R::legal_actions(s));
+        let legal = R::search_actions(s);
         if legal.is_empty() {
             return;
         }

@@ -11,6 +11,7 @@ use super::data::{Kind, Side};
 use super::state::{Loc, State};
 use crate::core::ai::{Knowledge, result_value, squash};
 use crate::core::game::{Rules, Seat};
+use crate::core::hexmap::Coord;
 
 /// What a unit's state costs its side, in victory points (a Routed unit is about as good
 /// as lost for a while; Pinned and Disrupted units fire and stand worse; Low Ammo halves
@@ -37,25 +38,54 @@ fn condition(s: &State, u: usize) -> f64 {
 /// condition, and the Indians' progress toward the column (each hex nearer is worth a
 /// little).
 fn us_edge(s: &State) -> f64 {
-    let us: Vec<_> = (0..s.units.len())
-        .filter(|&u| s.side(u) == Side::US)
-        .filter_map(|u| s.hex(u))
+    // One pass over the units on the map: the evaluation runs once per iteration of the
+    // search, and reading a unit's class for each term and pair was most of its cost.
+    let on: Vec<OnMap> = (0..s.units.len())
+        .filter_map(|u| {
+            let hex = s.hex(u)?;
+            let class = s.class(u);
+            Some(OnMap {
+                hex,
+                us: class.side == Side::US,
+                combat: class.kind != Kind::PonyHolder,
+                taker: matches!(class.kind, Kind::Cavalry | Kind::Infantry | Kind::Miners),
+                routed: s.units[u].routed,
+                cf: s.cf(u),
+                condition: condition(s, u),
+            })
+        })
         .collect();
     let mut closeness = 0.0;
-    for u in (0..s.units.len()).filter(|&u| s.side(u) == Side::Indian) {
-        if let Some(h) = s.hex(u) {
-            let d = us.iter().map(|c| c.distance(h)).min().unwrap_or(30);
-            closeness += f64::from(s.cf(u)) / f64::from(d.max(1));
-        }
-    }
     let mut cond = 0.0;
-    for u in 0..s.units.len() {
-        if s.hex(u).is_some() && s.combat(u) {
-            let c = condition(s, u);
-            cond += if s.side(u) == Side::US { -c } else { c };
+    for x in &on {
+        if !x.us {
+            let d = on
+                .iter()
+                .filter(|y| y.us)
+                .map(|y| y.hex.distance(x.hex))
+                .min()
+                .unwrap_or(30);
+            closeness += f64::from(x.cf) / f64::from(d.max(1));
+        }
+        if x.combat {
+            cond += if x.us { -x.condition } else { x.condition };
         }
     }
-    f64::from(s.vp[0] - s.vp[1]) + cond - 0.05 * closeness + lone_leaders(s) + hills_ahead(s)
+    f64::from(s.vp[0] - s.vp[1]) + cond - 0.05 * closeness
+        + lone_leaders(s, &on)
+        + hills_ahead(s, &on)
+}
+
+/// What the evaluation reads of a unit on the map, read once.
+struct OnMap {
+    hex: Coord,
+    us: bool,
+    combat: bool,
+    /// Cavalry, Infantry or Miners: it may take a VP hill (17).
+    taker: bool,
+    routed: bool,
+    cf: u32,
+    condition: f64,
 }
 
 /// What the Leaders standing without a friendly combat unit risk, from the US side: 12D5
@@ -63,20 +93,18 @@ fn us_edge(s: &State) -> f64 {
 /// killed VPs. The risk grows as the nearest enemy combat unit comes closer (a mounted
 /// band covers 8 hexes or more in a Movement Phase). Without this the computer player left
 /// its Leaders behind when their units moved, and random play walked into them.
-fn lone_leaders(s: &State) -> f64 {
+fn lone_leaders(s: &State, on: &[OnMap]) -> f64 {
     let mut edge = 0.0;
     for l in 0..s.leaders.len() {
         let Some(c) = s.leader_hex(l) else { continue };
-        let side = s.ldef(l).side;
-        let guarded =
-            (0..s.units.len()).any(|u| s.side(u) == side && s.combat(u) && s.hex(u) == Some(c));
-        if guarded {
+        let us = s.ldef(l).side == Side::US;
+        if on.iter().any(|x| x.us == us && x.combat && x.hex == c) {
             continue;
         }
-        let near = (0..s.units.len())
-            .filter(|&u| s.side(u) != side && s.combat(u) && !s.units[u].routed)
-            .filter_map(|u| s.hex(u))
-            .map(|h| h.distance(c))
+        let near = on
+            .iter()
+            .filter(|x| x.us != us && x.combat && !x.routed)
+            .map(|x| x.hex.distance(c))
             .min()
             .unwrap_or(u32::MAX);
         let risk = match near {
@@ -85,7 +113,7 @@ fn lone_leaders(s: &State) -> f64 {
             _ => 0.1,
         };
         let cost = risk * f64::from(s.ldef(l).vp.killed);
-        edge += if side == Side::US { -cost } else { cost };
+        edge += if us { -cost } else { cost };
     }
     edge
 }
@@ -94,7 +122,7 @@ fn lone_leaders(s: &State) -> f64 {
 /// that grows as the nearest US Cavalry, Infantry or Miners unit in condition to take it
 /// comes closer (all of it 12 hexes away or more is nothing), so that the search, which
 /// looks one phase ahead, sees a reason to march toward a hill it cannot reach this turn.
-fn hills_ahead(s: &State) -> f64 {
+fn hills_ahead(s: &State, on: &[OnMap]) -> f64 {
     let stat = &s.stat;
     let mut pull = 0.0;
     for h in &stat.scenario.hills {
@@ -107,14 +135,9 @@ fn hills_ahead(s: &State) -> f64 {
             .iter()
             .filter(|(_, m)| m.contains(&h.mark))
             .flat_map(|(&c, _)| {
-                (0..s.units.len())
-                    .filter(|&u| {
-                        s.side(u) == Side::US
-                            && matches!(s.kind(u), Kind::Cavalry | Kind::Infantry | Kind::Miners)
-                            && !s.units[u].routed
-                    })
-                    .filter_map(|u| s.hex(u))
-                    .map(move |x| x.distance(c))
+                on.iter()
+                    .filter(|x| x.us && x.taker && !x.routed)
+                    .map(move |x| x.hex.distance(c))
             })
             .min();
         if let Some(d) = d {
@@ -122,6 +145,20 @@ fn hills_ahead(s: &State) -> f64 {
         }
     }
     pull
+}
+
+/// The first unit (then Leader) of the phasing side still waiting to enter (18), whose
+/// entries alone the search weighs while it waits.
+fn first_waiting(state: &State) -> Option<&str> {
+    let side = state.phasing;
+    (0..state.units.len())
+        .find(|&u| state.units[u].at == Loc::Entering && state.side(u) == side)
+        .map(|u| state.def(u).id.as_str())
+        .or_else(|| {
+            (0..state.leaders.len())
+                .find(|&l| state.leaders[l].at == Loc::Entering && state.ldef(l).side == side)
+                .map(|l| state.ldef(l).id.as_str())
+        })
 }
 
 impl Knowledge for Rosebud {
@@ -136,6 +173,24 @@ impl Knowledge for Rosebud {
         0
     }
 
+    /// Half the level's iterations (64 at the default level). At the full 128, turn 1's
+    /// entry decisions (a band's ~120 entries, with ~2,000 legal actions at each node
+    /// below) and the US's first moves took 150-290 ms on the project's 2-core machine,
+    /// over the 200 ms a decision may take; at 64 they take half that. Against random
+    /// play the computer player wins at either budget (docs/balance/rosebud).
+    fn level_iterations(standard: u32) -> u32 {
+        standard / 2
+    }
+
+    /// During the turn-1 entry, only the first waiting band's entries and the actions
+    /// that are neither entries nor moves (`rules::search_legal`), generated directly:
+    /// the same list as the legal actions filtered by [`Knowledge::worth`].
+    fn search_actions(state: &State) -> Vec<Action> {
+        let first = first_waiting(state);
+        let listed = super::rules::search_legal(state, first);
+        crate::core::ai::considered::<Self>(state, listed)
+    }
+
     /// Nothing is hidden and the legal actions never read the dice: a sampled world (the
     /// position with fresh dice) has the true state's actions.
     fn worlds_share_legal() -> bool {
@@ -148,15 +203,7 @@ impl Knowledge for Rosebud {
     /// actions a decision), nor the moves of the bands already in (they can move once
     /// all have entered, with the MP they have left).
     fn worth(state: &State, action: &Action) -> bool {
-        let side = state.phasing;
-        let first = (0..state.units.len())
-            .find(|&u| state.units[u].at == Loc::Entering && state.side(u) == side)
-            .map(|u| state.def(u).id.as_str())
-            .or_else(|| {
-                (0..state.leaders.len())
-                    .find(|&l| state.leaders[l].at == Loc::Entering && state.ldef(l).side == side)
-                    .map(|l| state.ldef(l).id.as_str())
-            });
+        let first = first_waiting(state);
         match action {
             Action::Enter { unit, .. } => first == Some(unit.as_str()),
             Action::Move { .. } | Action::Mode { .. } => {

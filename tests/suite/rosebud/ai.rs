@@ -73,3 +73,44 @@ fn rule_17_the_evaluation_pulls_the_us_toward_an_untaken_hill() {
     let taken_far = us_value(&s);
     assert!((taken_near - taken_far).abs() < 1e-9);
 }
+
+/// The search's own list of actions (`Knowledge::search_actions`, generated directly
+/// during the turn-1 entry, 18) is exactly the legal actions filtered by
+/// `Knowledge::worth`, at every position of seeded random games through the entry and
+/// into turn 2.
+#[test]
+fn rule_18_the_search_weighs_exactly_the_worthwhile_legal_actions() {
+    use rand::{Rng, SeedableRng};
+    use wargame::core::game::Rules;
+    use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
+    let root = crate::util::root();
+    let st = std::sync::Arc::new(
+        load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut checked = 0;
+    for seed in 0..3 {
+        let mut s = new_state(st.clone(), seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while s.turn <= 2 && Rosebud::to_act(&s).is_some() {
+            let legal = Rosebud::legal_actions(&s);
+            let kept: Vec<_> = legal
+                .iter()
+                .filter(|a| Rosebud::worth(&s, a))
+                .cloned()
+                .collect();
+            let want = if kept.is_empty() { legal.clone() } else { kept };
+            assert_eq!(
+                Rosebud::search_actions(&s),
+                want,
+                "seed {seed}, turn {}, {:?} {:?}",
+                s.turn,
+                s.phasing,
+                s.phase
+            );
+            checked += 1;
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            Rosebud::apply(&mut s, &a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+}

@@ -700,6 +700,25 @@ fn pack_train_for(s: &State, u: usize) -> Option<usize> {
 
 /// The Movement Phase's actions (7, 8, 13B3, 18).
 fn movement_legal(s: &State) -> Vec<Action> {
+    movement_legal_only(s, None)
+}
+
+/// The legal actions, or while the turn-1 entry waits on `first` (the first unit or
+/// Leader of the phasing side still to enter, 18) only those the computer player weighs
+/// then: `first`'s entries and whatever is neither an entry nor a move or mode change
+/// (`ai::worth`). The same list as `legal` filtered by `worth`, without generating the
+/// ~2,000 entries of the other bands and every move of the bands already in, which the
+/// search would throw away at each node (a test compares the two).
+pub fn search_legal(s: &State, first: Option<&str>) -> Vec<Action> {
+    if s.phase == Phase::Movement && s.pending.is_empty() && first.is_some() {
+        movement_legal_only(s, first)
+    } else {
+        legal(s)
+    }
+}
+
+/// [`movement_legal`], or with `only` the entry subset [`search_legal`] describes.
+fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     let mut out = vec![];
     let side = s.phasing;
     let label = |c: Coord| s.stat.label(c);
@@ -747,7 +766,10 @@ fn movement_legal(s: &State) -> Vec<Action> {
     let leader_hexes = leader_entry_hexes(&areas);
     let used = if waiting_here { area_use(s) } else { vec![] };
     for u in 0..s.units.len() {
-        if s.units[u].at != Loc::Entering || s.side(u) != side {
+        if s.units[u].at != Loc::Entering
+            || s.side(u) != side
+            || only.is_some_and(|id| id != s.def(u).id)
+        {
             continue;
         }
         let (sp, pony, warrior) = (
@@ -782,7 +804,10 @@ fn movement_legal(s: &State) -> Vec<Action> {
         }
     }
     for l in 0..s.leaders.len() {
-        if s.leaders[l].at != Loc::Entering || s.ldef(l).side != side {
+        if s.leaders[l].at != Loc::Entering
+            || s.ldef(l).side != side
+            || only.is_some_and(|id| id != s.ldef(l).id)
+        {
             continue;
         }
         for &c in &leader_hexes {
@@ -809,6 +834,9 @@ fn movement_legal(s: &State) -> Vec<Action> {
         // 13B3: Disruption is removed for 2 MP spent in the hex.
         if s.units[u].disrupted && mp_left(s, u) >= s.stat.tables.disruption_mp.value {
             out.push(Action::Recover { unit: id.clone() });
+        }
+        if only.is_some() {
+            continue;
         }
         for change in mode_changes(s, u) {
             // A change that leaves an over-full hex nobody can leave (a Pony Holder
@@ -875,6 +903,9 @@ fn movement_legal(s: &State) -> Vec<Action> {
             continue;
         }
         let Some(c) = s.leader_hex(l) else { continue };
+        if only.is_some() {
+            continue;
+        }
         for n in leader_steps(s, l, c, &aid) {
             out.push(Action::Move {
                 unit: s.ldef(l).id.clone(),

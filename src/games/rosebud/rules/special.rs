@@ -11,10 +11,14 @@ use crate::games::rosebud::state::{Loc, Pending, Phase, State, VillageSearch};
 /// The post's hex (16D).
 fn post_hex(s: &State) -> Option<Coord> {
     let p = s.stat.scenario.post.as_ref()?;
+    // The marked hexes only (a short list), not every hex of the map: this runs for
+    // each step a bound piece may take.
     s.stat
         .map
-        .coords()
-        .find(|&c| s.stat.map.has_mark(c, &p.mark))
+        .marks
+        .iter()
+        .find(|(_, m)| m.contains(&p.mark))
+        .map(|(&c, _)| c)
 }
 
 /// Whether a unit or Leader (by id) is still bound to the post (16D).
