@@ -278,3 +278,111 @@ fn rule_10c1_each_leader_attached_to_a_side_that_takes_a_cn_checks() {
         panic!("the forced melee die did not give the defender a cN: {melee}");
     }
 }
+
+/// A hex `n` steps from `a`, each step one hex farther.
+fn away(s: &State, a: Coord, n: u32) -> Coord {
+    let mut h = a;
+    for _ in 0..n {
+        h = s
+            .stat
+            .map
+            .neighbors(h)
+            .find(|x| x.distance(a) > h.distance(a))
+            .unwrap();
+    }
+    h
+}
+
+/// The hexes the Column HQ is offered to move to.
+fn hq_moves(s: &State) -> Vec<Coord> {
+    texts(s)
+        .iter()
+        .filter(|x| x.starts_with("move column_hq "))
+        .map(|x| c(s, x.rsplit(' ').next().unwrap()))
+        .collect()
+}
+
+/// 12E4: "As long as Crook is not killed or mortally wounded the HQ unit must always be
+/// within his Command Radius." On the edge of his radius (5) the HQ may not step out.
+#[test]
+fn rule_12e4_the_hq_may_not_leave_crooks_command_radius() {
+    let mut s = board(Side::US, Phase::Movement);
+    let (a, _) = pair(&s);
+    lead(&mut s, "crook", a);
+    let edge = away(&s, a, 5);
+    put(&mut s, "column_hq", edge, Mode::Mounted);
+    let moves = hq_moves(&s);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|h| h.distance(a) <= 5), "{moves:?}");
+    assert!(
+        s.stat.map.neighbors(edge).any(|n| n.distance(a) == 6),
+        "a step out was there to refuse"
+    );
+    assert!(
+        texts(&s).contains(&"end".to_string()),
+        "inside, it may stay"
+    );
+}
+
+/// 12E4: "If separated the HQ must move, using all available MPs, until it is within the
+/// Leader's command radius ... This requirement is suspended if a path free of enemy ZOC
+/// is not available."
+#[test]
+fn rule_12e4_a_separated_hq_must_move_back_toward_crook() {
+    let mut s = board(Side::US, Phase::Movement);
+    let (a, _) = pair(&s);
+    let crook = lead(&mut s, "crook", a);
+    let far = away(&s, a, 5);
+    // Crook with a moderate wound: his wounded side's radius (3) holds the HQ.
+    s.leaders[crook].wound = Some(Wound::Moderate);
+    let hq = put(&mut s, "column_hq", far, Mode::Mounted);
+    let moves = hq_moves(&s);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|h| h.distance(a) < 5), "{moves:?}");
+    assert!(!texts(&s).contains(&"end".to_string()), "it must move");
+    // Out of MP: nothing left to spend, the phase may end.
+    s.units[hq].spent = 99;
+    assert!(texts(&s).contains(&"end".to_string()));
+    s.units[hq].spent = 0;
+    // Every step closer in an enemy ZOC: the duty lapses.
+    let closer: Vec<Coord> = s
+        .stat
+        .map
+        .neighbors(far)
+        .filter(|n| n.distance(a) < 5)
+        .collect();
+    let spot = s
+        .stat
+        .map
+        .coords()
+        .find(|&h| h != far && !closer.contains(&h) && closer.iter().all(|n| n.distance(h) == 1))
+        .unwrap();
+    put(&mut s, "crow_king", spot, Mode::Dismounted);
+    assert!(
+        texts(&s).contains(&"end".to_string()),
+        "suspended in the ZOC"
+    );
+}
+
+/// 12E4: "If the leader is killed or mortally wounded the HQ must use all available MPs
+/// to move to the closest US combat unit or leader, or to the Pack Train."
+#[test]
+fn rule_12e4_after_crooks_loss_the_hq_must_join_the_closest_unit() {
+    let mut s = board(Side::US, Phase::Movement);
+    let (a, _) = pair(&s);
+    let crook = lead(&mut s, "crook", a);
+    s.leaders[crook].wound = Some(Wound::Mortal { dies: 9 });
+    let unit_hex = away(&s, a, 4);
+    put(&mut s, "a_2cav", unit_hex, Mode::Dismounted);
+    let hq = put(&mut s, "column_hq", a, Mode::Mounted);
+    // Crook (mortally wounded) is no goal, but he is a Leader: 12E4 names "the closest US
+    // combat unit or leader". With Crook in its own hex, the HQ is with a Leader.
+    assert!(texts(&s).contains(&"end".to_string()));
+    s.leaders[crook].at = Loc::Gone;
+    let moves = hq_moves(&s);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|h| h.distance(unit_hex) < 4), "{moves:?}");
+    assert!(!texts(&s).contains(&"end".to_string()), "it must move");
+    s.units[hq].at = Loc::Map(unit_hex);
+    assert!(texts(&s).contains(&"end".to_string()), "joined: free");
+}

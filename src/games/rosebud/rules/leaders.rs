@@ -362,3 +362,76 @@ pub fn end_of_game(s: &mut State) -> Vec<LogEntry> {
     s.pending.retain(|p| !matches!(p, Pending::Replace { .. }));
     log
 }
+
+/// 12E4: where the Column HQ is held to, while it is on the map.
+enum HqTie {
+    /// Within Crook's Command Radius (his hex only while he has no ratings): it may not
+    /// step out of it.
+    Within { crook: Coord, radius: u32 },
+    /// Outside it: it must move closer to him.
+    Separated { crook: Coord },
+    /// Crook killed or mortally wounded: it must move to the closest US combat unit,
+    /// Leader or Pack Train (these hexes), unless it already stands with one.
+    Seek(Vec<Coord>),
+    /// Free (it stands with one of them, or there is none).
+    Free,
+}
+
+/// The tie of unit `u` if it is the Column HQ on the map (12E4).
+fn hq_tie(s: &State, u: usize) -> Option<HqTie> {
+    if s.kind(u) != Kind::Hq {
+        return None;
+    }
+    let at = s.hex(u)?;
+    let crook = s.find_leader("crook");
+    let alive = crook.filter(|&l| {
+        s.leaders[l].at != Loc::Gone && !matches!(s.leaders[l].wound, Some(Wound::Mortal { .. }))
+    });
+    if let Some(l) = alive {
+        let c = s.leader_hex(l)?;
+        let radius = ratings(s, l).map_or(0, |(_, r)| r);
+        return Some(if at.distance(c) <= radius {
+            HqTie::Within { crook: c, radius }
+        } else {
+            HqTie::Separated { crook: c }
+        });
+    }
+    let goals: Vec<Coord> = (0..s.units.len())
+        .filter(|&v| v != u && s.side(v) == Side::US && s.combat(v))
+        .filter_map(|v| s.hex(v))
+        .chain(
+            (0..s.leaders.len())
+                .filter(|&l| s.ldef(l).side == Side::US)
+                .filter_map(|l| s.leader_hex(l)),
+        )
+        .collect();
+    Some(if goals.is_empty() || goals.contains(&at) {
+        HqTie::Free
+    } else {
+        HqTie::Seek(goals)
+    })
+}
+
+/// 12E4: whether the Column HQ may step from `from` to `to`: "As long as Crook is not
+/// killed or mortally wounded the HQ unit must always be within his Command Radius. If
+/// separated the HQ must move ... until it is within the Leader's command radius. If
+/// the leader is killed or mortally wounded the HQ must use all available MPs to move to
+/// the closest US combat unit or leader, or to the Pack Train." Always true for any
+/// other unit.
+pub fn hq_allows_step(s: &State, u: usize, from: Coord, to: Coord) -> bool {
+    match hq_tie(s, u) {
+        None | Some(HqTie::Free) => true,
+        Some(HqTie::Within { crook, radius }) => to.distance(crook) <= radius,
+        Some(HqTie::Separated { crook }) => to.distance(crook) < from.distance(crook),
+        Some(HqTie::Seek(goals)) => aid_distance(&goals, to) < aid_distance(&goals, from),
+    }
+}
+
+/// 12E4: a step that keeps the Column HQ bound to move on ("using all available MPs"):
+/// it is separated from Crook, or seeking a unit after his loss, and the step enters no
+/// enemy ZOC ("This requirement is suspended if a path free of enemy ZOC is not
+/// available"). The Movement Phase may not end while the HQ has such a step.
+pub fn hq_must_take(s: &State, u: usize, to: Coord) -> bool {
+    matches!(hq_tie(s, u), Some(HqTie::Separated { .. } | HqTie::Seek(_)))
+        && !super::in_zoc_of(s, to, Side::Indian)
+}

@@ -886,6 +886,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
             if ok
                 && charge::step_ok(s, u, c, n)
                 && pack::allows_step(s, u, c, n)
+                && leaders::hq_allows_step(s, u, c, n)
                 && special::post_allows(s, &id, c, n)
                 && (fits(n) || stacking_allows(s, u, n, left_after))
                 && (!crowded || *room.get_or_insert_with(|| leaves_room(s, u, c)))
@@ -914,13 +915,14 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
         }
     }
     out.extend(pack::transfer_legal(s));
-    // 15B: Personnel apart from their train must move to it while they can.
+    // 15B: Personnel apart from their train must move to it while they can; 12E4: so
+    // must the Column HQ apart from Crook (or, after his loss, from every unit).
     let bound = out.iter().any(|a| match a {
         Action::Move { unit, hex } => s.find(unit).is_some_and(|u| {
             s.stat
                 .map
                 .parse(hex)
-                .is_ok_and(|n| pack::must_take(s, u, n))
+                .is_ok_and(|n| pack::must_take(s, u, n) || leaders::hq_must_take(s, u, n))
         }),
         _ => false,
     });
