@@ -354,7 +354,14 @@ fn menu_ui(
                             let players = crate::core::save::SaveFile::read(&p)
                                 .map(|f| Game::players_of(&f))
                                 .unwrap_or_default();
-                            commands.insert_resource(Game::new(s, true).with_players(players));
+                            // The curtain as for a new game: the menu's choice, and always
+                            // when the scenario hides counters (or cannot be told: a save
+                            // of a scenario file that has moved).
+                            let hidden = games::scenario_info(&root, s.scenario())
+                                .map_or(true, |i| i.hidden);
+                            commands.insert_resource(
+                                Game::new(s, menu.curtain || hidden).with_players(players),
+                            );
                             next.set(Screen::Playing);
                         }
                         Err(e) => menu.error = format!("{e}"),

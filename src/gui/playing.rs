@@ -673,19 +673,15 @@ pub fn play_ui(world: &mut World) {
                     (None, None)
                 }
             };
+            // The row keeps its place: "End" is always drawn (greyed when it cannot be
+            // pressed), and the buttons that come and go (Pass, the ruleset's own) sit
+            // after the fixed ones, so a pending choice never shifts Undo, Save or Menu.
             let end_label = hooks.as_ref().map_or("End phase", |h| h.end_label);
-            if let Some(a) = end
-                && ui.button(format!("{end_label} [E]")).clicked()
+            if ui
+                .add_enabled(end.is_some(), egui::Button::new(format!("{end_label} [E]")))
+                .clicked()
             {
-                submit = Some(a);
-            }
-            if let Some(a) = decline
-                && ui.button("Pass [P]").clicked()
-            {
-                submit = Some(a);
-            }
-            if let Some(b) = hooks.as_ref().and_then(|h| h.buttons) {
-                run_hook(world, b, ui);
+                submit = end.clone();
             }
             let charts = hooks.as_ref().is_some_and(|h| h.charts);
             let fit;
@@ -720,6 +716,14 @@ pub fn play_ui(world: &mut World) {
                 if ui.button("Menu").clicked() {
                     menu = true;
                 }
+            }
+            if let Some(a) = decline
+                && ui.button("Pass [P]").clicked()
+            {
+                submit = Some(a);
+            }
+            if let Some(b) = hooks.as_ref().and_then(|h| h.buttons) {
+                run_hook(world, b, ui);
             }
             if fit {
                 world.resource_mut::<board::FitRequest>().pending = true;

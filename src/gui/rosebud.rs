@@ -29,6 +29,9 @@ pub struct Overlay;
 pub struct Selection {
     /// Selected unit or Leader id.
     pub unit: Option<String>,
+    /// The seat whose view the selection was made in: another seat's view (after the
+    /// curtain) starts with nothing selected.
+    seat: Option<crate::core::game::Seat>,
     drawn: Drawn<(Option<String>, Option<Coord>)>,
 }
 
@@ -246,6 +249,13 @@ fn click(
     if keys.just_pressed(KeyCode::Escape) {
         sel.unit = None;
         game.choice.clear();
+    }
+    // One seat's selection never shows in another seat's panel.
+    // (Written only when it changes: a write marks the resource changed, and the board
+    // redraws on change.)
+    if (game.curtain_down && sel.unit.is_some()) || sel.seat != Some(game.viewer) {
+        sel.unit = None;
+        sel.seat = Some(game.viewer);
     }
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
