@@ -2,9 +2,8 @@
 //! the seed (../shared/seeds/003_ff3c01f8094d45ce.txt), with forced dice, on a board made
 //! flat and clear around 2907.
 
-use super::common::{act, c, put, texts};
+use super::common::{act, away, c, put, texts};
 use std::sync::Arc;
-use wargame::core::hexmap::Coord;
 use wargame::games::rosebud::data::{Mode, Side};
 use wargame::games::rosebud::rules;
 use wargame::games::rosebud::state::{Pending, Phase, State};
@@ -12,20 +11,6 @@ use wargame::games::rosebud::state::{Pending, Phase, State};
 /// Everything off the map in a side's phase, flat and clear around 2907.
 fn board(phasing: Side, phase: Phase) -> State {
     super::common::board(phasing, phase, true)
-}
-
-/// A hex `n` hexes from `a`, straight along the map's first direction.
-fn away(s: &State, a: Coord, n: u32) -> Coord {
-    let mut h = a;
-    for _ in 0..n {
-        h = s
-            .stat
-            .map
-            .neighbors(h)
-            .find(|x| x.distance(a) > h.distance(a))
-            .unwrap();
-    }
-    h
 }
 
 #[test]

@@ -94,3 +94,17 @@ pub fn walk_retreat(s: &mut State, id: &str) {
         }
     }
 }
+
+/// A hex `n` steps from `a`, each step one hex farther.
+pub fn away(s: &State, a: Coord, n: u32) -> Coord {
+    let mut h = a;
+    for _ in 0..n {
+        h = s
+            .stat
+            .map
+            .neighbors(h)
+            .find(|x| x.distance(a) > h.distance(a))
+            .unwrap();
+    }
+    h
+}

@@ -6,7 +6,7 @@
 //! case 003-4's mortal wound (turn 10, a roll of 4: dead in the Rally Phase of turn 14)
 //! is reproduced exactly.
 
-use super::common::{act, c, put, texts};
+use super::common::{act, away, c, put, texts};
 use wargame::core::hexmap::Coord;
 use wargame::games::rosebud::data::{Mode, Side};
 use wargame::games::rosebud::rules::{self, leaders};
@@ -277,20 +277,6 @@ fn rule_10c1_each_leader_attached_to_a_side_that_takes_a_cn_checks() {
     } else {
         panic!("the forced melee die did not give the defender a cN: {melee}");
     }
-}
-
-/// A hex `n` steps from `a`, each step one hex farther.
-fn away(s: &State, a: Coord, n: u32) -> Coord {
-    let mut h = a;
-    for _ in 0..n {
-        h = s
-            .stat
-            .map
-            .neighbors(h)
-            .find(|x| x.distance(a) > h.distance(a))
-            .unwrap();
-    }
-    h
 }
 
 /// The hexes the Column HQ is offered to move to.
