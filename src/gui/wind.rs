@@ -590,6 +590,7 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
         Ok(Action::Pass) => "Let them retreat".into(),
         Ok(Action::Lead { leader, block }) => format!("{} leads {}", name(&leader), name(&block)),
         Ok(Action::Fire) => "Fire!".into(),
+        Ok(Action::Decline) => "Decline the ambush: fight regular combat".into(),
         Ok(Action::Loss { block }) => format!("{} takes the hits", name(&block)),
         Ok(Action::Withdraw { area }) => format!("Retreat to {area}"),
         _ => l.to_string(),

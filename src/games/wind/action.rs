@@ -53,6 +53,9 @@ pub enum Action {
     },
     /// Roll the dice of the current fire.
     Fire,
+    /// The side with the higher Leader total declines its ambush: regular combat follows
+    /// (§8.0 "Resolve Ambush Combat": that side *may* resolve an ambush).
+    Decline,
     /// Pick which of the tied strongest blocks takes the hits (`loss U4`, §8.0).
     Loss {
         /// The block.
@@ -87,6 +90,7 @@ impl fmt::Display for Action {
             Action::Pass => write!(f, "pass"),
             Action::Lead { leader, block } => write!(f, "lead {leader} {block}"),
             Action::Fire => write!(f, "fire"),
+            Action::Decline => write!(f, "decline"),
             Action::Loss { block } => write!(f, "loss {block}"),
             Action::Withdraw { area } => write!(f, "withdraw {area}"),
         }
@@ -182,6 +186,10 @@ impl FromStr for Action {
                 arity(1)?;
                 Action::Fire
             }
+            "decline" => {
+                arity(1)?;
+                Action::Decline
+            }
             "loss" => {
                 arity(2)?;
                 Action::Loss {
@@ -217,6 +225,7 @@ mod tests {
             "pass",
             "lead A2 A5",
             "fire",
+            "decline",
             "loss U4",
             "withdraw san_bernardino",
         ] {

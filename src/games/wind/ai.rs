@@ -819,6 +819,7 @@ impl crate::core::ai::Knowledge for Wind {
             Action::Pass => "pass",
             Action::Lead { .. } => "lead",
             Action::Fire => "fire",
+            Action::Decline => "decline",
             Action::Loss { .. } => "loss",
             Action::Withdraw { .. } => "withdraw",
         };

@@ -7,6 +7,7 @@ mod ai;
 mod bad_input;
 mod conformance;
 mod examples;
+mod fidelity;
 mod playouts;
 mod rules;
 mod util;

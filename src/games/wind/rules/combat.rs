@@ -9,7 +9,7 @@ use crate::core::game::LogEntry;
 use crate::games::wind::action::Action;
 use crate::games::wind::data::{BlockKind, Nation};
 use crate::games::wind::state::{
-    Bid, FORT, OCEAN, Pending, Phase, RESERVATION, State, Status, TOWN,
+    Bid, FORT, Fight, OCEAN, Pending, Phase, RESERVATION, State, Status, TOWN,
 };
 
 pub(super) fn combat_legal(s: &State, out: &mut Vec<Action>) {
@@ -62,6 +62,9 @@ pub(super) fn combat_legal(s: &State, out: &mut Vec<Action>) {
                 }
             }
             out.push(Action::Fire);
+            if !f.regular {
+                out.push(Action::Decline);
+            }
         }
         Pending::Loss { victim, .. } => {
             for b in strongest(s, area, *victim) {
@@ -200,11 +203,13 @@ pub(super) fn retreat_before_combat(s: &mut State, log: &mut Vec<LogEntry>) {
     close_area(s, log);
 }
 
-/// After the retreat step: capture lone Leaders, then the ambush step.
-pub(super) fn after_retreat_step(s: &mut State, log: &mut Vec<LogEntry>) {
-    let area = s.fight.as_ref().map_or(0, |f| f.area);
-    // Leaders without non-Leader blocks, alone with enemy non-Leader blocks, are
-    // captured (§8.0 "Capture of Leaders").
+/// Leaders without non-Leader blocks, alone with enemy non-Leader blocks, are captured
+/// (§8.0 "Leaders in Ambush & Regular Combat"): an Apache Leader scores its value for
+/// the Army (§9.0), an Army Leader goes back to its pool. Checked at the Ambush Combat
+/// Segment and again whenever fire has eliminated a side's last non-Leader block, so a
+/// Leader the ambush (or regular combat) leaves alone is taken too (issue 28; the seed
+/// counts blocks "captured" among those set aside after regular combat).
+fn capture_lone_leaders(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
     for side in [APACHE, ARMY] {
         let mine = s.side_in(area, side);
         let theirs = s.side_in(area, other(side));
@@ -235,6 +240,12 @@ pub(super) fn after_retreat_step(s: &mut State, log: &mut Vec<LogEntry>) {
             }
         }
     }
+}
+
+/// After the retreat step: capture lone Leaders, then the ambush step.
+pub(super) fn after_retreat_step(s: &mut State, log: &mut Vec<LogEntry>) {
+    let area = s.fight.as_ref().map_or(0, |f| f.area);
+    capture_lone_leaders(s, area, log);
     if s.side_in(area, APACHE).is_empty() || s.side_in(area, ARMY).is_empty() {
         close_area(s, log);
         return;
@@ -418,7 +429,7 @@ pub(super) fn fire(s: &mut State, log: &mut Vec<LogEntry>) {
             f.hits[usize::from(other(side))] = hits;
             f.taking = [None, None];
         }
-        leader_death(s, f.area, log);
+        leader_death(s, &f, true, log);
         s.pending = Pending::None;
         take_losses(s, log);
         return;
@@ -435,18 +446,38 @@ pub(super) fn fire(s: &mut State, log: &mut Vec<LogEntry>) {
         f.hits = [b_hits, a_hits];
         f.taking = [None, None];
     }
-    leader_death(s, f.area, log);
+    leader_death(s, &f, false, log);
     s.pending = Pending::None;
     take_losses(s, log);
 }
 
-/// Optional rules 11.1 and 11.2: each Leader in a resolved ambush or regular combat
-/// rolls d6 + value; at or under the threshold it is killed for the rest of the game.
-fn leader_death(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
+/// The ambusher declines: no ambush fire, regular combat follows (§8.0: the side with
+/// the higher total *may* resolve an ambush).
+pub(super) fn decline_ambush(s: &mut State, log: &mut Vec<LogEntry>) {
+    let Pending::Lead { side } = s.pending else {
+        return;
+    };
+    log.push(LogEntry::public(format!(
+        "{} declines the ambush: regular combat follows (§8.0)",
+        side_name(s, side)
+    )));
+    s.pending = Pending::None;
+    start_regular(s, log);
+}
+
+/// Optional rules 11.1 and 11.2: each Leader "participating by using its value" in the
+/// fire just resolved (one that added its value to a block's dice) rolls d6 plus that
+/// value as used (the Mountain and Settler modifiers included); at or under the
+/// threshold it is killed for the rest of the game. A Leader that led no block, or whose
+/// side did not fire, does not roll.
+fn leader_death(s: &mut State, f: &Fight, ambush: bool, log: &mut Vec<LogEntry>) {
     let o = s.stat.scenario.options.clone();
-    for l in s.in_area(area).collect::<Vec<_>>() {
+    let mut leaders: Vec<Bid> = f.leads.iter().map(|x| x.0).collect();
+    leaders.sort_unstable();
+    leaders.dedup();
+    for l in leaders {
         let k = s.blocks[l];
-        if k.kind != BlockKind::Leader {
+        if k.kind != BlockKind::Leader || k.area() != Some(f.area) {
             continue;
         }
         let (on, limit) = if k.side() == APACHE {
@@ -457,9 +488,10 @@ fn leader_death(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
         if !on {
             continue;
         }
+        let used = leader_value(s, f.area, l, ambush);
         let d = s.dice.d6();
         s.reveals += 1;
-        let total = i32::from(d) + i32::from(k.value);
+        let total = i32::from(d) + used;
         let dies = total <= limit.value;
         if dies {
             s.blocks[l].status = Status::Gone;
@@ -468,7 +500,7 @@ fn leader_death(s: &mut State, area: usize, log: &mut Vec<LogEntry>) {
             "{} {}: d6 {d} + {} = {total} {} {} ({})",
             k.name,
             if dies { "dies" } else { "survives" },
-            k.value,
+            used,
             if dies { "<=" } else { ">" },
             limit.value,
             if k.side() == APACHE {
@@ -536,6 +568,7 @@ pub(super) fn take_losses(s: &mut State, log: &mut Vec<LogEntry>) {
         }
     }
     s.fight = Some(f.clone());
+    capture_lone_leaders(s, f.area, log);
     if f.regular {
         close_area(s, log);
         return;

@@ -1,7 +1,6 @@
 //! The turn start (§6.0): the Provocation roll, picking forces, and the areas a drawn
 //! block may deploy to.
 
-use super::movement::other_senior_in;
 use super::victory::finish;
 use super::{APACHE, ARMY, other, side_name};
 use crate::core::game::LogEntry;
@@ -180,10 +179,11 @@ pub fn deploy_areas(s: &State, b: Bid) -> Vec<usize> {
             (Nation::Apache, _) => {
                 st.is(a, WATER) && blk.territory.as_deref().is_some_and(|t| st.has(a, t))
             }
-            (Nation::Us, BlockKind::Settler) => st.is(a, TOWN) && st.is(a, US),
+            // "The Settler block, if in play, must be placed in an area with a Town"
+            // (§6.0): any Town, US or Mexican (issue 28).
+            (Nation::Us, BlockKind::Settler) => st.is(a, TOWN),
             (Nation::Us, _) => st.is(a, US) && (st.is(a, FORT) || st.is(a, TOWN)),
             (Nation::Mexico, _) => st.is(a, MEXICO) && (st.is(a, FORT) || st.is(a, TOWN)),
         })
-        .filter(|&a| !(blk.senior && other_senior_in(s, b, a)))
         .collect()
 }

@@ -24,10 +24,10 @@ use super::state::{Bid, Fight, Pending, Phase, State, Status, US};
 use crate::core::error::RuleError;
 use crate::core::game::LogEntry;
 use combat::{
-    after_retreat_step, begin_area, close_area, combat_legal, fire, retreat_before_combat,
-    start_regular, take_losses,
+    after_retreat_step, begin_area, close_area, combat_legal, decline_ambush, fire,
+    retreat_before_combat, start_regular, take_losses,
 };
-use movement::{end_segment, followers, move_ok};
+use movement::{command_conflict, end_segment, followers, move_ok};
 
 /// Seat of the Apache player.
 pub const APACHE: u8 = 0;
@@ -85,6 +85,13 @@ pub fn to_act(s: &State) -> Option<u8> {
 // Legal actions
 // -------------------------------------------------------------------------------------
 
+/// Whether a drawn block may stay off the map at deployment: an Apache Leader
+/// "available for the turn may be placed" (§6.0 "Deployment"; see
+/// docs/reconstructions-wind.md). Every other drawn block is placed.
+fn optional_deploy(b: &super::state::Block) -> bool {
+    b.nation == Nation::Apache && b.kind == BlockKind::Leader
+}
+
 /// Every legal action now.
 pub fn legal(s: &State) -> Vec<Action> {
     let mut out = vec![];
@@ -92,14 +99,15 @@ pub fn legal(s: &State) -> Vec<Action> {
         Phase::Over => {}
         Phase::Deploy => {
             // Each drawn block is deployed once (undo takes a deployment back); the
-            // segment ends when every block is on the map.
+            // segment ends when every block is on the map, except Apache Leaders, which
+            // "may be placed" (§6.0): those still off the map sit out the turn.
             let mut waiting = false;
             for b in 0..s.blocks.len() {
                 let blk = &s.blocks[b];
                 if blk.side() != s.side || blk.status != Status::Drawn {
                     continue;
                 }
-                waiting = true;
+                waiting |= !optional_deploy(blk);
                 for a in deploy_areas(s, b) {
                     out.push(Action::Deploy {
                         block: blk.handle,
@@ -140,7 +148,9 @@ pub fn legal(s: &State) -> Vec<Action> {
                     }
                 }
             }
-            out.push(Action::End);
+            if !command_conflict(s) {
+                out.push(Action::End);
+            }
         }
         Phase::Combat => combat_legal(s, &mut out),
     }
@@ -170,8 +180,8 @@ pub fn listed(s: &State, a: &Action) -> bool {
         (Phase::Deploy, Action::End) => !s
             .blocks
             .iter()
-            .any(|b| b.side() == s.side && b.status == Status::Drawn),
-        (Phase::Move, Action::End) => true,
+            .any(|b| b.side() == s.side && b.status == Status::Drawn && !optional_deploy(b)),
+        (Phase::Move, Action::End) => !command_conflict(s),
         (Phase::Deploy, Action::Deploy { block, area }) => {
             let Some(to) = s.stat.area(area) else {
                 return false;
@@ -224,7 +234,20 @@ pub fn listed(s: &State, a: &Action) -> bool {
 pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
     let listed = listed(s, a);
     let subset_move = matches!(a, Action::Move { with, .. } if !with.is_empty());
+    if s.phase == Phase::Move && *a == Action::End && command_conflict(s) {
+        return Err(RuleError::new(
+            "the two US Senior Leaders may not end a Movement Impulse in the same area: move one of them on first (§7.0 \"Command Conflict\")",
+        ));
+    }
     if !listed && !subset_move {
+        // A move refused by a rule says which rule.
+        if let (Phase::Move, Action::Move { block, area, with }) = (s.phase, a)
+            && let (Some(b), Some(to)) = (s.find(block), s.stat.area(area))
+            && s.blocks[b].side() == s.side
+        {
+            let party: Vec<Bid> = with.iter().filter_map(|h| s.find(h)).collect();
+            move_ok(s, b, to, &party).map_err(RuleError::new)?;
+        }
         let legal = legal(s);
         let who = to_act(s).map_or("nobody".into(), |x| side_name(s, x));
         return Err(RuleError::new(format!(
@@ -386,6 +409,7 @@ fn execute(s: &mut State, a: &Action, listed: bool) -> Result<Vec<LogEntry>, Rul
             ));
         }
         Action::Fire => fire(s, &mut log),
+        Action::Decline => decline_ambush(s, &mut log),
         Action::Loss { block } => {
             let b = bid(s, block)?;
             if let (Pending::Loss { victim, .. }, Some(f)) = (s.pending.clone(), s.fight.as_mut()) {

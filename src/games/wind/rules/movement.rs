@@ -84,18 +84,47 @@ pub(super) fn move_ok(s: &State, b: Bid, to: usize, with: &[Bid]) -> Result<(), 
             );
         }
         let seniors = party.iter().filter(|&&p| s.blocks[p].senior).count();
-        if seniors > 1
-            || party
-                .iter()
-                .any(|&p| s.blocks[p].senior && other_senior_in(s, p, to))
-        {
+        if seniors > 1 {
             return Err(
-                "the two US Senior Leaders may never be in the same area (§7.0 \"Command Conflict\")"
+                "one US Senior Leader may not take the other along (§7.0 \"Command Conflict\")"
                     .into(),
             );
         }
+        // Crook and Miles may pass through each other's area, but only one may end the
+        // Movement Impulse there: a Senior enters the other's area only with the MP to
+        // leave it again, so the segment can always end (§7.0 "Command Conflict").
+        for &p in &party {
+            if s.blocks[p].senior && other_senior_in(s, p, to) {
+                let left = s.blocks[p].mp_left - cost(s, p, to).unwrap_or(0);
+                if !can_leave(s, p, to, left) {
+                    return Err(format!(
+                        "{} may pass through the other US Senior Leader's area only with the MP to leave it again: the two may not end a Movement Impulse in one area (§7.0 \"Command Conflict\")",
+                        s.blocks[p].handle
+                    ));
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// Whether US Senior Leader `p`, in `at` with `mp` MP left, could move on from there to
+/// an area without the other Senior (the ocean excepted; a Senior may enter any area of
+/// either nation).
+fn can_leave(s: &State, p: Bid, at: usize, mp: u8) -> bool {
+    s.stat.neighbors(at).iter().any(|&(n, k)| {
+        !s.stat.is(n, OCEAN) && s.stat.tables.costs[k].army <= mp && !other_senior_in(s, p, n)
+    })
+}
+
+/// Whether it is the Army's Movement Segment and both US Senior Leaders stand in one
+/// area (§7.0 "Command Conflict"): then the segment may not end until one of them moves
+/// on. (They may be deployed together; the Army's first segment parts them.)
+pub(super) fn command_conflict(s: &State) -> bool {
+    s.side == ARMY
+        && s.blocks.iter().enumerate().any(|(b, k)| {
+            k.senior && k.nation == Nation::Us && k.area().is_some_and(|a| other_senior_in(s, b, a))
+        })
 }
 
 /// Whether the other US Senior Leader is in area `a` (§7.0 "Command Conflict").
@@ -124,6 +153,23 @@ pub(super) fn end_segment(s: &mut State, log: &mut Vec<LogEntry>) {
     match s.phase {
         Phase::Deploy => {
             if s.side == APACHE {
+                // Apache Leaders left off the map sit out the turn (§6.0 "may be placed").
+                let mut kept = 0;
+                for b in &mut s.blocks {
+                    if b.nation == Nation::Apache
+                        && b.kind == BlockKind::Leader
+                        && b.status == Status::Drawn
+                    {
+                        b.status = Status::Pool;
+                        b.handle = "".into();
+                        kept += 1;
+                    }
+                }
+                if kept > 0 {
+                    log.push(LogEntry::public(format!(
+                        "The Apache player keeps {kept} available Leader(s) off the map this turn (§6.0)"
+                    )));
+                }
                 s.side = ARMY;
                 log.push(LogEntry::public("The Army player deploys (§6.0)"));
             } else {

@@ -11,10 +11,12 @@ pub(super) fn victory_points(s: &mut State, log: &mut Vec<LogEntry>) {
     let t = s.stat.tables.clone();
     let mut forced_sp = 0;
     // Areas with both sides: a lower Apache Leader total forces the Apache blocks to the
-    // Reservation and the Apache Leaders are captured (§9.0; no Mountain bonus).
+    // Reservation and the Apache Leaders are captured (§9.0; no Mountain bonus). Not in a
+    // Reservation area, whose Apache blocks "may never be attacked in any way" (§8.0):
+    // they count as forced below, and their Leaders are never captured there.
     for a in 0..s.stat.map.areas.len() {
         let apache = s.side_in(a, APACHE);
-        if apache.is_empty() || s.side_in(a, ARMY).is_empty() {
+        if apache.is_empty() || s.side_in(a, ARMY).is_empty() || s.stat.is(a, RESERVATION) {
             continue;
         }
         let (ap, ar) = (
