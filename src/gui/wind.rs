@@ -30,6 +30,9 @@ pub struct WindSelection {
     pub block: Option<String>,
     /// Blocks the selected Army Leader takes along (handles).
     pub party: Vec<String>,
+    /// The starting strength chosen for the selected block's deployment, where its
+    /// pool's strength is split (§3.0, §6.0); `None`: the highest offered.
+    pub sp: Option<u8>,
     /// What was drawn last: the selected area, block and party size.
     drawn: Drawn<(Option<usize>, Option<String>, usize)>,
 }
@@ -229,7 +232,9 @@ fn moves_to(legal: &[String], block: &str, area: &str) -> Vec<String> {
     legal
         .iter()
         .filter(|l| match l.parse::<Action>() {
-            Ok(Action::Deploy { block: b, area: a })
+            Ok(Action::Deploy {
+                block: b, area: a, ..
+            })
             | Ok(Action::Move {
                 block: b, area: a, ..
             }) => b == block && a == area,
@@ -237,6 +242,40 @@ fn moves_to(legal: &[String], block: &str, area: &str) -> Vec<String> {
         })
         .cloned()
         .collect()
+}
+
+/// The starting strengths the legal deployments offer `block` (empty for a block that
+/// starts at a fixed strength).
+fn strengths(legal: &[String], block: &str) -> Vec<u8> {
+    let mut out: Vec<u8> = legal
+        .iter()
+        .filter_map(|l| match l.parse::<Action>() {
+            Ok(Action::Deploy {
+                block: b,
+                sp: Some(v),
+                ..
+            }) if b == block => Some(v),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Of the deployments of one block to one area, the one at strength `sp`, else the
+/// highest offered.
+fn deploy_at(options: &[String], sp: Option<u8>) -> String {
+    let at = |o: &String| match o.parse::<Action>() {
+        Ok(Action::Deploy { sp, .. }) => sp,
+        _ => None,
+    };
+    options
+        .iter()
+        .find(|o| sp.is_some() && at(o) == sp)
+        .or_else(|| options.iter().max_by_key(|o| at(o)))
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn click(
@@ -263,14 +302,18 @@ fn click(
         let legal = game.legal();
         let options = moves_to(&legal, &b, &area_id);
         if !options.is_empty() {
-            // An Army Leader takes the party the player ticked (any subset is legal).
-            let action = if sel.party.is_empty() || options.iter().all(|o| o.starts_with("deploy"))
-            {
+            // A deployment at the strength chosen in the panel (the highest offered
+            // when none was chosen); an Army Leader takes the party the player ticked
+            // (any subset is legal).
+            let action = if options.iter().all(|o| o.starts_with("deploy")) {
+                deploy_at(&options, sel.sp)
+            } else if sel.party.is_empty() {
                 options[0].clone()
             } else {
                 format!("move {b} {area_id} with {}", sel.party.join(","))
             };
             game.submit(&action);
+            sel.sp = None;
             sel.area = Some(a);
             sel.party.retain(|h| !h.is_empty());
             return;
@@ -496,9 +539,33 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
                     if ui.selectable_label(on, label(b)).clicked() {
                         sel.block = Some(b.handle.clone());
                         sel.party.clear();
+                        sel.sp = None;
                     }
                 }
             });
+            // The selected block's starting strength, from its pool's share of the
+            // Provocation Chart (§3.0, §6.0; the chart is a reconstruction).
+            if let Some(h) = sel.block.clone() {
+                let offered = strengths(&legal, &h);
+                if offered.len() > 1 {
+                    let chosen = sel
+                        .sp
+                        .filter(|v| offered.contains(v))
+                        .or(offered.last().copied());
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("Starting SP:");
+                        for v in offered {
+                            if ui
+                                .selectable_label(chosen == Some(v), v.to_string())
+                                .clicked()
+                            {
+                                sel.sp = Some(v);
+                            }
+                        }
+                    });
+                    ui.small("The pool's SP (chart average × blocks drawn, a reconstruction) are split among its blocks; each keeps at least 1.");
+                }
+            }
             ui.separator();
         }
         if let Some(a) = sel.area {

@@ -246,10 +246,11 @@ fn out_of_range_side_and_empty_map_are_refused() {
 
 #[test]
 fn saves_of_format_version_1_still_load_and_replay() {
-    // Written by the program before the game registry (commit 974c3c6's format and
-    // rules): finished games, so their state snapshots hold an outcome in the old form.
-    // (A save replays only under the rules it was played with: the block-game game here
-    // has no Scout question, whose pass became a reveal after it was written.)
+    // Version-1 files: finished games, so their state snapshots hold an outcome. The
+    // Harvest one was written by the program before the game registry (commit 974c3c6's
+    // format and rules). A save replays only under the rules it was played with, so the
+    // block-game one was written again in the version-1 format (no `players`) when issue
+    // 28 changed that game's deployment notation and map: a random game, seed 6.
     for f in ["v1-wagon_box.ron", "v1-apache_wars.ron"] {
         let p = root().join("tests/data/saves").join(f);
         let text = std::fs::read_to_string(&p).unwrap();

@@ -9,12 +9,16 @@ use std::str::FromStr;
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Deploy (or re-deploy) a drawn block (`deploy A3 tucson`, §6.0).
+    /// Deploy a drawn block (`deploy A3 tucson`, §6.0); a War Band or US unit is given
+    /// its starting strength from its pool's share of the Provocation Chart
+    /// (`deploy A3 tucson 4`, §3.0).
     Deploy {
         /// Block handle.
         block: Sym,
         /// Area id.
         area: Sym,
+        /// Starting SP, for a block whose pool's strength the owner splits.
+        sp: Option<u8>,
     },
     /// Move a block across one boundary; an Army Leader takes the listed blocks of its
     /// area with it (`move U2 fort_bowie with U5,U7`, §7.0).
@@ -71,7 +75,13 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Deploy { block, area } => write!(f, "deploy {block} {area}"),
+            Action::Deploy { block, area, sp } => {
+                write!(f, "deploy {block} {area}")?;
+                if let Some(sp) = sp {
+                    write!(f, " {sp}")?;
+                }
+                Ok(())
+            }
             Action::Move { block, area, with } => {
                 write!(f, "move {block} {area}")?;
                 if !with.is_empty() {
@@ -126,10 +136,20 @@ impl FromStr for Action {
         };
         Ok(match verb {
             "deploy" => {
-                arity(3)?;
+                let sp = match w.len() {
+                    3 => None,
+                    4 => Some(
+                        w[3].parse::<u8>()
+                            .ok()
+                            .filter(|&v| v > 0)
+                            .ok_or_else(|| format!("'{}' is not a strength (1 or more)", w[3]))?,
+                    ),
+                    _ => return Err("usage: deploy BLOCK AREA [SP]".into()),
+                };
                 Action::Deploy {
                     block: word(&w, 1, "block")?,
                     area: word(&w, 2, "area")?,
+                    sp,
                 }
             }
             "move" => {
@@ -215,6 +235,7 @@ mod tests {
     fn notation_round_trips() {
         for s in [
             "deploy A3 tucson",
+            "deploy A3 tucson 4",
             "move A3 dragoon",
             "move U1 fort_bowie with U2,U5",
             "end",
@@ -238,6 +259,9 @@ mod tests {
             "move A1",
             "move A1 x with",
             "deploy A1 a;b",
+            "deploy A1 tucson 0",
+            "deploy A1 tucson x",
+            "deploy A1 tucson 2 3",
             "fly A1",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");

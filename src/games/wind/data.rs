@@ -64,7 +64,11 @@ pub struct ChartRow {
     pub level: String,
     /// Blocks drawn per pool.
     pub draw: BTreeMap<Pool, u8>,
-    /// Starting SP per pool (blocks not listed start at their maximum).
+    /// Average starting SP per pool: the owner splits this figure times the blocks
+    /// drawn from the pool among them as he deploys them, each at 1 to its maximum
+    /// (§3.0, §6.0 "starting strength indicated by the Provocation Chart"; a
+    /// reconstruction, see docs/reconstructions-wind.md). Blocks of pools not listed
+    /// start at their maximum.
     #[serde(default)]
     pub sp: BTreeMap<Pool, u8>,
     /// Set-aside blocks (by key) in play at this level.

@@ -191,7 +191,16 @@ fn the_quick_legality_check_agrees_with_the_full_list() {
                 let h = handles[r.random_range(0..handles.len().max(1))];
                 let area = ids[r.random_range(0..ids.len())];
                 let with = vec![handles[r.random_range(0..handles.len().max(1))]];
-                probes.push(Action::Deploy { block: h, area });
+                probes.push(Action::Deploy {
+                    block: h,
+                    area,
+                    sp: None,
+                });
+                probes.push(Action::Deploy {
+                    block: h,
+                    area,
+                    sp: Some(r.random_range(1..=4)),
+                });
                 probes.push(Action::Move {
                     block: h,
                     area,

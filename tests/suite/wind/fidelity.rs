@@ -6,7 +6,6 @@
 //! never attacked at the Victory Points phase (§8.0, §9.0) and the map-edge VP (§9.0).
 
 use super::util::{logged, play, position};
-use wargame::core::game::Rules;
 use wargame::core::session::GameSession;
 use wargame::games::wind::Wind;
 use wargame::games::wind::rules::{self, APACHE, ARMY, deploy_areas};
@@ -60,7 +59,7 @@ fn s8_a_leader_left_alone_by_the_ambush_fire_is_captured() {
 
 #[test]
 fn s8_a_leader_left_alone_by_regular_combat_is_captured_too() {
-    // Mesilla has no Mountain boundary: Victorio 1 against Carleton 1, no ambush. Regular fire
+    // Rincon has no Mountain boundary: Victorio 1 against Carleton 1, no ambush. Regular fire
     // eliminates Victorio's band (1 SP) and Troop A (1 SP) is missed: Victorio is alone
     // with Troop A and is captured (+1 Army VP); the seed counts blocks "captured" among
     // those set aside after regular combat (§8.0).
@@ -69,10 +68,10 @@ fn s8_a_leader_left_alone_by_regular_combat_is_captured_too() {
         Phase::Combat,
         ARMY,
         &[
-            ("victorio", "mesilla", 0),
-            ("san_carlos", "mesilla", 1),
-            ("carleton", "mesilla", 0),
-            ("troop_a", "mesilla", 1),
+            ("victorio", "rincon", 0),
+            ("san_carlos", "rincon", 1),
+            ("carleton", "rincon", 0),
+            ("troop_a", "rincon", 1),
         ],
     );
     // San Carlos +1 from Victorio: 1 -> miss; Troop A +1 from Carleton: 6 -> hit.
@@ -80,7 +79,7 @@ fn s8_a_leader_left_alone_by_regular_combat_is_captured_too() {
     play(
         &mut g,
         &[
-            "combat mesilla",
+            "combat rincon",
             "stay",
             "lead victorio san_carlos",
             "fire",
@@ -91,7 +90,7 @@ fn s8_a_leader_left_alone_by_regular_combat_is_captured_too() {
     assert!(
         logged(
             &g,
-            "(Victorio) is alone with Army blocks in mesilla and is captured: +1 Army VP"
+            "(Victorio) is alone with Army blocks in rincon and is captured: +1 Army VP"
         ),
         "{:#?}",
         g.log
@@ -208,7 +207,7 @@ fn s6_the_settler_deploys_to_any_town_and_apache_leaders_may_stay_off_the_map() 
     // "an area with a Town" (§6.0): Mexican Towns too, and never an area without one.
     assert!(areas.contains(&"hermosillo".to_string()), "{areas:?}");
     assert!(areas.contains(&"tucson".to_string()), "{areas:?}");
-    assert!(!areas.contains(&"fort_apache".to_string()), "{areas:?}");
+    assert!(!areas.contains(&"camp_grant".to_string()), "{areas:?}");
 
     // An available Apache Leader "may be placed" (§6.0): the segment may end with him
     // still off the map, and he sits out the turn.
@@ -316,4 +315,141 @@ fn s9_every_apache_block_counts_toward_the_map_edge_vp_over_the_whole_map() {
         "{:#?}",
         g.log
     );
+}
+
+#[test]
+fn s3_s6_the_owner_splits_his_pools_strength_among_the_blocks_he_deploys() {
+    // A Moderate turn draws 5 War Bands at an average of 3: 15 SP to split, each band 1
+    // to 4 (§3.0 "the starting strength indicated by the Provocation Chart"; the chart
+    // is a reconstruction). The Combat Example's bands at 4, 4, 2 and 1 need a split.
+    let mut g = super::util::session(1);
+    assert_eq!(g.probe("level").as_deref(), Some("Moderate"));
+    let bands: Vec<usize> = (0..g.state.blocks.len())
+        .filter(|&b| {
+            g.state.blocks[b].pool == wargame::games::wind::data::Pool::Bands
+                && g.state.blocks[b].status == Status::Drawn
+        })
+        .collect();
+    assert_eq!(bands.len(), 5);
+    let h =
+        |g: &wargame::core::session::Session<Wind>, b: usize| g.state.blocks[b].handle.to_string();
+    let area = |g: &wargame::core::session::Session<Wind>, b: usize| {
+        g.state.stat.id(deploy_areas(&g.state, b)[0]).to_string()
+    };
+    assert_eq!(rules::deploy_strengths(&g.state, bands[0]), Some(1..=4));
+    // A band needs a strength; a Rumor or Leader takes none.
+    let (b0, a0) = (h(&g, bands[0]), area(&g, bands[0]));
+    let e = g
+        .apply(&format!("deploy {b0} {a0}").parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("needs a starting strength, 1-4"), "{e}");
+    // 4, 4, 4: 3 SP are left for the last two bands, so the fourth may take 1 or 2.
+    for &b in &bands[..3] {
+        let (hb, ab) = (h(&g, b), area(&g, b));
+        play(&mut g, &[format!("deploy {hb} {ab} 4").as_str()]);
+    }
+    assert_eq!(rules::deploy_strengths(&g.state, bands[3]), Some(1..=2));
+    let (h3, a3) = (h(&g, bands[3]), area(&g, bands[3]));
+    let e = g
+        .apply(&format!("deploy {h3} {a3} 3").parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("may start at 1-2 SP"), "{e}");
+    play(&mut g, &[format!("deploy {h3} {a3} 2").as_str()]);
+    // The last band takes exactly what is left.
+    assert_eq!(rules::deploy_strengths(&g.state, bands[4]), Some(1..=1));
+    let (h4, a4) = (h(&g, bands[4]), area(&g, bands[4]));
+    play(&mut g, &[format!("deploy {h4} {a4} 1").as_str()]);
+    let total: u32 = bands.iter().map(|&b| u32::from(g.state.blocks[b].sp)).sum();
+    assert_eq!(total, 15);
+    // The strength is the owner's secret: the Army's line of the deployment has none.
+    let army_lines: Vec<&str> = g
+        .log
+        .iter()
+        .filter(|l| l.text.contains(&format!("{h4} (")) && l.text.contains("deployed"))
+        .map(|l| l.text.as_str())
+        .collect();
+    assert_eq!(army_lines.len(), 2, "{army_lines:?}");
+    assert!(army_lines.iter().any(|l| l.ends_with("at 1 SP")));
+    assert!(
+        army_lines
+            .iter()
+            .any(|l| l.contains("tan Apache block") && !l.contains("SP"))
+    );
+}
+
+/// Whether point `p` lies inside `poly` (ray casting).
+fn inside(poly: &[[f32; 2]], p: (f32, f32)) -> bool {
+    let mut c = false;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if (a[1] > p.1) != (b[1] > p.1) && p.0 < a[0] + (p.1 - a[1]) / (b[1] - a[1]) * (b[0] - a[0])
+        {
+            c = !c;
+        }
+    }
+    c
+}
+
+/// A place's position under the map's own projection (the map file's header: lon
+/// -113.6..-104.4 to x 0..1600, lat 35.1..27.8 to y 0..1200).
+fn project(lat: f32, lon: f32) -> (f32, f32) {
+    ((lon + 113.6) / 9.2 * 1600.0, (35.1 - lat) / 7.3 * 1200.0)
+}
+
+#[test]
+fn s3_the_reservation_areas_hold_their_agencies_forts_and_mountains() {
+    // §3.0 and §8.0 name "the White Mountain & San Carlos Reservations area" and "the
+    // Mescaleros Reservation": the reconstructed map must put the places in them.
+    let g = super::util::session(1);
+    let st = &g.state.stat;
+    let area_of = |lat: f32, lon: f32| -> String {
+        let p = project(lat, lon);
+        let hits: Vec<&str> = st
+            .map
+            .areas
+            .iter()
+            .filter(|a| inside(&a.polygon, p))
+            .map(|a| a.id.as_str())
+            .collect();
+        assert_eq!(hits.len(), 1, "({lat}, {lon}) lies in {hits:?}");
+        hits[0].to_string()
+    };
+    assert_eq!(area_of(33.16, -105.77), "mescalero", "the Mescalero agency");
+    assert_eq!(area_of(33.79, -109.99), "san_carlos", "Fort Apache");
+    assert_eq!(
+        area_of(33.91, -109.56),
+        "san_carlos",
+        "Mount Baldy, White Mountains"
+    );
+    assert_eq!(
+        area_of(33.32, -110.46),
+        "san_carlos",
+        "the San Carlos agency"
+    );
+    assert_eq!(area_of(33.50, -105.52), "fort_stanton", "Fort Stanton");
+    assert_eq!(area_of(33.07, -106.02), "tularosa", "Tularosa");
+    let sc = st.area("san_carlos").unwrap();
+    assert!(st.is(sc, wargame::games::wind::state::RESERVATION));
+}
+
+#[test]
+fn s3_mountains_not_the_rio_grande_divide_tularosa_from_mesilla_and_socorro_from_fort_stanton() {
+    let g = super::util::session(1);
+    let st = &g.state.stat;
+    let kind = |a: &str, b: &str| {
+        let (a, b) = (st.area(a).unwrap(), st.area(b).unwrap());
+        let &(_, k) = st.neighbors(a).iter().find(|(n, _)| *n == b).unwrap();
+        st.tables.costs[k].kind.clone()
+    };
+    assert_eq!(kind("tularosa", "mesilla"), "mountain");
+    assert_eq!(kind("socorro", "fort_stanton"), "mountain");
+    // The Dragoons and the San Bernardino Valley do not touch: the Sulphur Springs Valley
+    // and the Chiricahuas lie between.
+    let (d, sb) = (
+        st.area("dragoon").unwrap(),
+        st.area("san_bernardino").unwrap(),
+    );
+    assert!(!st.neighbors(d).iter().any(|&(n, _)| n == sb));
 }

@@ -187,3 +187,52 @@ pub fn deploy_areas(s: &State, b: Bid) -> Vec<usize> {
         })
         .collect()
 }
+
+/// The starting strengths block `b` may be deployed at, when its pool's strength is
+/// split by its owner: `None` for a block that starts at a fixed strength (Leaders,
+/// Rumors, the Scout and the Settler, Mexican blocks at their maximum, §6.0). The
+/// pool's total is the Provocation Chart's average times the blocks drawn from it this
+/// turn; each block takes 1 to its maximum, and the range leaves every block still to
+/// deploy at least 1 and no more than its maximum (§3.0, §6.0; the chart is a
+/// reconstruction, see docs/reconstructions-wind.md).
+pub fn deploy_strengths(s: &State, b: Bid) -> Option<std::ops::RangeInclusive<u8>> {
+    let blk = &s.blocks[b];
+    if blk.nation == Nation::Mexico {
+        return None;
+    }
+    let avg = i32::from(*chart_row(s)?.sp.get(&blk.pool)?);
+    // This turn's blocks of the pool: deployed (on the map, in the Deploy phase every
+    // block of the side there was placed this turn) or still to deploy.
+    let (mut drawn, mut placed, mut others_max, mut others) = (0i32, 0i32, 0i32, 0i32);
+    for (i, k) in s.blocks.iter().enumerate() {
+        if k.pool != blk.pool || k.nation != blk.nation {
+            continue;
+        }
+        match k.status {
+            Status::Map(_) => {
+                drawn += 1;
+                placed += i32::from(k.sp);
+            }
+            Status::Drawn => {
+                drawn += 1;
+                if i != b {
+                    others += 1;
+                    others_max += i32::from(k.max_sp);
+                }
+            }
+            _ => {}
+        }
+    }
+    let left = avg * drawn - placed;
+    let lo = (left - others_max).max(1);
+    let hi = (left - others).min(i32::from(blk.max_sp));
+    let lo = u8::try_from(lo.clamp(1, 255)).unwrap_or(1);
+    let hi = u8::try_from(hi.clamp(0, 255)).unwrap_or(0);
+    Some(lo..=hi)
+}
+
+/// This turn's line of the Provocation Chart.
+pub(super) fn chart_row(s: &State) -> Option<&crate::games::wind::data::ChartRow> {
+    let name = &s.stat.tables.levels.get(s.level?)?.name;
+    s.stat.tables.chart.iter().find(|r| &r.level == name)
+}

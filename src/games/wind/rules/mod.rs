@@ -15,7 +15,7 @@ mod movement;
 mod victory;
 
 pub use combat::{contested, leadership};
-pub use deploy::{deploy_areas, start_turn};
+pub use deploy::{deploy_areas, deploy_strengths, start_turn};
 pub use movement::cost;
 
 use super::action::Action;
@@ -108,11 +108,18 @@ pub fn legal(s: &State) -> Vec<Action> {
                     continue;
                 }
                 waiting |= !optional_deploy(blk);
+                let strengths: Vec<Option<u8>> = match deploy_strengths(s, b) {
+                    Some(r) => r.map(Some).collect(),
+                    None => vec![None],
+                };
                 for a in deploy_areas(s, b) {
-                    out.push(Action::Deploy {
-                        block: blk.handle,
-                        area: s.stat.id_sym(a),
-                    });
+                    for &sp in &strengths {
+                        out.push(Action::Deploy {
+                            block: blk.handle,
+                            area: s.stat.id_sym(a),
+                            sp,
+                        });
+                    }
                 }
             }
             if !waiting {
@@ -182,7 +189,7 @@ pub fn listed(s: &State, a: &Action) -> bool {
             .iter()
             .any(|b| b.side() == s.side && b.status == Status::Drawn && !optional_deploy(b)),
         (Phase::Move, Action::End) => !command_conflict(s),
-        (Phase::Deploy, Action::Deploy { block, area }) => {
+        (Phase::Deploy, Action::Deploy { block, area, sp }) => {
             let Some(to) = s.stat.area(area) else {
                 return false;
             };
@@ -190,6 +197,11 @@ pub fn listed(s: &State, a: &Action) -> bool {
                 k.side() == s.side
                     && k.status == Status::Drawn
                     && *k.handle == **block
+                    && match (deploy_strengths(s, b), sp) {
+                        (Some(r), Some(v)) => r.contains(v),
+                        (None, None) => true,
+                        _ => false,
+                    }
                     && deploy_areas(s, b).contains(&to)
             })
         }
@@ -239,6 +251,35 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
             "the two US Senior Leaders may not end a Movement Impulse in the same area: move one of them on first (§7.0 \"Command Conflict\")",
         ));
     }
+    if let (Phase::Deploy, Action::Deploy { block, sp, .. }) = (s.phase, a)
+        && let Some(b) = s.find(block)
+        && s.blocks[b].side() == s.side
+        && s.blocks[b].status == Status::Drawn
+    {
+        match (deploy_strengths(s, b), sp) {
+            (Some(r), None) => {
+                return Err(RuleError::new(format!(
+                    "{block} needs a starting strength, {}-{}: the pool's SP from the Provocation Chart are split among its blocks (§3.0, §6.0), e.g. 'deploy {block} AREA {}'",
+                    r.start(),
+                    r.end(),
+                    r.end()
+                )));
+            }
+            (Some(r), Some(v)) if !r.contains(v) => {
+                return Err(RuleError::new(format!(
+                    "{block} may start at {}-{} SP: the rest of its pool's strength must still give every block to deploy 1 to its maximum (§3.0, §6.0)",
+                    r.start(),
+                    r.end()
+                )));
+            }
+            (None, Some(_)) => {
+                return Err(RuleError::new(format!(
+                    "{block} starts at a fixed strength: deploy it without one (§6.0)"
+                )));
+            }
+            _ => {}
+        }
+    }
     if !listed && !subset_move {
         // A move refused by a rule says which rule.
         if let (Phase::Move, Action::Move { block, area, with }) = (s.phase, a)
@@ -274,13 +315,21 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleErro
 fn execute(s: &mut State, a: &Action, listed: bool) -> Result<Vec<LogEntry>, RuleError> {
     let mut log = vec![];
     match a {
-        Action::Deploy { block, area } => {
+        Action::Deploy { block, area, sp } => {
             let b = bid(s, block)?;
             let to = area_id(s, area)?;
             s.blocks[b].status = Status::Map(to);
+            if let Some(sp) = sp {
+                s.blocks[b].sp = *sp;
+            }
+            // The strength is the owner's secret: only his own line gives it.
             log.push(LogEntry::private(
                 s.side,
-                format!("{} deployed to {area}", shown(s, b, s.side)),
+                format!(
+                    "{} deployed to {area}{}",
+                    shown(s, b, s.side),
+                    sp.map_or(String::new(), |v| format!(" at {v} SP"))
+                ),
             ));
             log.push(LogEntry::private(
                 other(s.side),
