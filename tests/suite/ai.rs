@@ -1172,3 +1172,44 @@ fn iii_e_every_listed_step_passes_the_full_entry_check() {
     });
     assert!(checked > 1000, "only {checked} listed steps checked");
 }
+
+#[test]
+fn reno_army_values_its_leader_in_the_hold_zone_ix_f() {
+    // IX.F: "the Leader counts as a unit for purposes of determining victory
+    // conditions": three troopers and the Leader west of the river are the four the Army
+    // must hold, so the Army's evaluation must value the Leader standing there.
+    use wargame::games::harvest::setup::zone_hexes;
+    use wargame::games::harvest::state::Phase;
+    let base = last_turn_position("harvest_the_wind/renos_defense", &[], 6, 1);
+    let zone: Vec<_> = zone_hexes(&base, "west_of_river").to_vec();
+    let outside = base
+        .stat
+        .map
+        .coords()
+        .find(|c| !zone.contains(c))
+        .expect("a hex east of the river");
+    let troopers: Vec<String> = base
+        .pieces
+        .iter()
+        .filter(|p| p.side == 1 && p.kind.is_unit())
+        .map(|p| p.id.to_string())
+        .take(3)
+        .collect();
+    let leader = base
+        .pieces
+        .iter()
+        .find(|p| p.side == 1 && p.kind == Kind::Leader)
+        .map(|p| p.id.to_string())
+        .unwrap();
+    let mut s = base.clone();
+    s.phase = Phase::Movement;
+    for (id, c) in troopers.iter().zip(&zone) {
+        Harvest::place_piece(&mut s, id, Some(&c.to_string())).unwrap();
+    }
+    let mut held = s.clone();
+    Harvest::place_piece(&mut held, &leader, Some(&zone[10].to_string())).unwrap();
+    let mut away = s;
+    Harvest::place_piece(&mut away, &leader, Some(&outside.to_string())).unwrap();
+    let (h, a) = (Harvest::evaluate(&held, 1), Harvest::evaluate(&away, 1));
+    assert!(h > a + 0.02, "Leader west of the river {h:.4}, east {a:.4}");
+}

@@ -274,6 +274,16 @@ fn side_score(s: &State, side: u8, zone: Option<&[Coord]>, drive: bool) -> f64 {
             .unwrap_or(0);
         x += SAFEST * f64::from(safest);
     }
+    if let (Some(z), VictoryRule::KillsOrHold { .. }) = (zone, &s.stat.scenario.victory.rule) {
+        // IX.F: "the Leader counts as a unit for purposes of determining victory
+        // conditions", so for the hold as well (the rules count it, issue 28).
+        in_zone += s
+            .pieces
+            .iter()
+            .filter(|p| p.side == side && p.kind == Kind::Leader)
+            .filter(|p| p.hex().is_some_and(|c| z.contains(&c)))
+            .count() as u32;
+    }
     match (aim(s, side), &s.stat.scenario.victory.rule) {
         (
             Aim::Attack,
