@@ -540,15 +540,26 @@ pub fn margin(s: &State, seat: Seat) -> f64 {
             if !s.stat.is(a, US) || !s.stat.is(a, TOWN) || !us_leader {
                 continue;
             }
-            let gain = ar
+            // One SP for each Army block there (or one, with `reinforce_one`), up to
+            // each block's maximum (§7.0).
+            let each = if s.stat.scenario.options.reinforce_one {
+                1
+            } else {
+                ar.len()
+            };
+            let gain: usize = ar
                 .iter()
-                .filter(|&&b| {
+                .map(|&b| {
                     let k = &s.blocks[b];
-                    k.nation == Nation::Us
+                    if k.nation == Nation::Us
                         && matches!(k.kind, BlockKind::Unit | BlockKind::Scout)
-                        && k.sp < k.max_sp
+                    {
+                        each.min(usize::from(k.max_sp.saturating_sub(k.sp)))
+                    } else {
+                        0
+                    }
                 })
-                .count();
+                .sum();
             arv += 0.8 * f64::from(t.vp_reinforcement.value) * gain as f64;
         }
     }

@@ -244,6 +244,10 @@ pub struct Options {
     /// 11.5 longer game: 8 or 9 turns instead of 7.
     #[serde(default)]
     pub turns: Option<u32>,
+    /// §7.0 Reinforcements read as one SP per eligible block (an earlier reading); off:
+    /// as the seed says, one SP "for each Army block in that area".
+    #[serde(default)]
+    pub reinforce_one: bool,
 }
 
 /// A scenario file.

@@ -17,7 +17,7 @@ pub struct Def;
 pub static DEF: Def = Def;
 
 /// The optional rules of §11.0.
-static OPTIONS: [OptionDef; 4] = [
+static OPTIONS: [OptionDef; 5] = [
     OptionDef {
         key: "apache_leader_death",
         label: "11.1 Apache Leader death",
@@ -54,6 +54,13 @@ static OPTIONS: [OptionDef; 4] = [
             default: 0,
         },
         parts: &["Apache", "Army"],
+    },
+    OptionDef {
+        key: "reinforce_one",
+        label: "7.0 Reinforcement +1 a block (a reading)",
+        help: "rule 7.0 read as one SP for each reinforced block, instead of the seed's one SP for each Army block in the area",
+        kind: OptionKind::Flag,
+        parts: &[],
     },
 ];
 

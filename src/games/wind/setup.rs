@@ -215,7 +215,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
 }
 
 /// The optional rules a player may choose before play (§11.0), as `--option` words.
-pub const OPTIONS: &str = "apache_leader_death (11.1), army_leader_death (11.2), levels=A,B (11.3 bidding / 11.4 handicap: starting Victory Levels), turns=8|9 (11.5)";
+pub const OPTIONS: &str = "apache_leader_death (11.1), army_leader_death (11.2), levels=A,B (11.3 bidding / 11.4 handicap: starting Victory Levels), turns=8|9 (11.5), reinforce_one (7.0 read as +1 SP a block)";
 
 /// Apply optional rules chosen before play to the scenario's defaults.
 pub fn with_options(stat: &Arc<Static>, options: &[String]) -> Result<Arc<Static>, String> {
@@ -228,6 +228,7 @@ pub fn with_options(stat: &Arc<Static>, options: &[String]) -> Result<Arc<Static
         match opt.split_once('=') {
             None if opt == "apache_leader_death" => o.apache_leader_death = true,
             None if opt == "army_leader_death" => o.army_leader_death = true,
+            None if opt == "reinforce_one" => o.reinforce_one = true,
             Some(("turns", t)) => {
                 let t: u32 = t.parse().map_err(|_| format!("turns={t}: not a number"))?;
                 if !(st.scenario.turns..=9).contains(&t) {

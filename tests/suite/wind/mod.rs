@@ -9,6 +9,7 @@ mod conformance;
 mod examples;
 mod fidelity;
 mod playouts;
+mod review;
 mod rules;
 mod util;
 mod views;

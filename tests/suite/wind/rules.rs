@@ -346,7 +346,9 @@ fn s7_reinforcements_after_the_first_impulse_in_a_us_town_with_a_us_leader() {
     );
     g.state.impulse = 1;
     play(&mut g, &["end"]);
-    assert_eq!(g.probe("troop_a.sp").as_deref(), Some("3"));
+    // "one Strength Point (SP) for each Army block in that area": three blocks in
+    // Tucson, so Troop A could gain 3 but stops at its maximum of 4 (+2).
+    assert_eq!(g.probe("troop_a.sp").as_deref(), Some("4"));
     assert_eq!(
         g.probe("company_a.sp").as_deref(),
         Some("4"),
@@ -358,8 +360,26 @@ fn s7_reinforcements_after_the_first_impulse_in_a_us_town_with_a_us_leader() {
         "Dragoon has no Town: {:#?}",
         g.log
     );
-    assert_eq!(g.probe("vp.1").as_deref(), Some("1"));
+    assert_eq!(g.probe("vp.1").as_deref(), Some("2"));
     assert_eq!(g.probe("impulse").as_deref(), Some("2"));
+    // With the reinforce_one reading, each such block gains one SP.
+    let mut one = position(
+        1,
+        Phase::Move,
+        1,
+        &[
+            ("troop_a", "tucson", 2),
+            ("company_a", "tucson", 4),
+            ("carleton", "tucson", 0),
+        ],
+    );
+    let mut stat = (*one.state.stat).clone();
+    stat.scenario.options.reinforce_one = true;
+    one.state.stat = std::sync::Arc::new(stat);
+    one.state.impulse = 1;
+    play(&mut one, &["end"]);
+    assert_eq!(one.probe("troop_a.sp").as_deref(), Some("3"));
+    assert_eq!(one.probe("vp.1").as_deref(), Some("1"));
     // Not after the second impulse.
     let mut h = position(
         1,

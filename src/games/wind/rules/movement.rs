@@ -259,11 +259,15 @@ fn reveal_rumors(s: &mut State, log: &mut Vec<LogEntry>) {
     }
 }
 
-/// §7.0 "Reinforcements" (after the first impulse only): each US block (not a Leader or
-/// the Settler) in a US Territory area with a Town and a US Leader gains 1 SP up to its
-/// maximum; +1 Army VP per SP.
+/// §7.0 "Reinforcements" (after the first impulse only): a US block (a unit or the
+/// Scout; Leaders have no SP and the Settler is always at its maximum then) that ends the
+/// impulse in a US Territory area with a Town and a US Leader "gains one Strength Point
+/// (SP) for each Army block in that area", up to its maximum; +1 Army VP per SP. With
+/// the `reinforce_one` option, each such block gains one SP (an earlier reading; see
+/// docs/reconstructions-wind.md).
 fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
     let vp = s.stat.tables.vp_reinforcement.value;
+    let one = s.stat.scenario.options.reinforce_one;
     let mut gained = 0;
     for a in 0..s.stat.map.areas.len() {
         if !(s.stat.is(a, US) && s.stat.is(a, TOWN)) {
@@ -276,18 +280,24 @@ fn reinforcements(s: &mut State, log: &mut Vec<LogEntry>) {
         {
             continue;
         }
-        for b in here {
+        let each = if one {
+            1
+        } else {
+            u8::try_from(here.len()).unwrap_or(u8::MAX)
+        };
+        for &b in &here {
             let k = &s.blocks[b];
             if k.nation == Nation::Us
                 && matches!(k.kind, BlockKind::Unit | BlockKind::Scout)
                 && k.sp < k.max_sp
             {
-                s.blocks[b].sp += 1;
-                gained += 1;
+                let add = each.min(k.max_sp - k.sp);
+                s.blocks[b].sp += add;
+                gained += i32::from(add);
                 log.push(LogEntry::private(
                     ARMY,
                     format!(
-                        "{} is reinforced in {} to {} SP (§7.0)",
+                        "{} is reinforced in {} by {add} to {} SP (§7.0)",
                         shown(s, b, ARMY),
                         s.stat.id(a),
                         s.blocks[b].sp
