@@ -293,3 +293,24 @@ fn table_3_a_leader_does_not_block_line_of_sight() {
     assert!(rules::los(&g.state, c("0501"), c("0505"), 0));
     assert!(rules::los(&g.state, c("0501"), c("0505"), 1));
 }
+
+#[test]
+fn iii_d_1_and_3_a_hidden_dependent_under_a_lodge_stops_the_enemy_and_loses_its_hidden_counter() {
+    // Washita: Dependents stand under a Hidden counter beneath each Lodge (IX.D). A hex
+    // with a Hidden counter stops a unit that enters it (III.D.1), and the counter is
+    // removed (III.D.3), even though a Dependent alone would neither stop the unit nor
+    // be an enemy unit (docs/reconstructions-harvest.md).
+    let mut g = session("harvest_the_wind/washita", 1);
+    assert_eq!(g.probe("iD1.hex").as_deref(), Some("0906"));
+    assert_eq!(g.probe("iD1.hidden").as_deref(), Some("true"));
+    g.place("a1", Some("1006")).unwrap();
+    end_until(&mut g, "phasing", "1");
+    end_until(&mut g, "phase", "movement");
+    play(&mut g, &["move a1 0906"]);
+    assert_eq!(g.probe("iD1.hidden").as_deref(), Some("false"));
+    assert!(
+        moves_of(&g, "a1").is_empty(),
+        "a1 stops in the Hidden hex: {:?}",
+        g.legal()
+    );
+}

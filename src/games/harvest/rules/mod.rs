@@ -62,11 +62,14 @@ use victory::{check_sudden_end, finish, score};
 // ---------------------------------------------------------------------------------
 
 /// Whether a hex holds an enemy (of `side`) unit or Hidden counter.
+/// Whether a hex holds an enemy unit or a Hidden counter, which a unit may enter only to
+/// end its move there (III.D.1). Anything under a Hidden counter counts, a hidden Leader
+/// or Dependents under a Lodge too (the counter stops the unit, issue 28); Dependents in
+/// the open do not (docs/reconstructions-harvest.md).
 fn enemy_present(s: &State, c: Coord, side: Side) -> bool {
     s.at(c).any(|i| {
         let p = s.p(i);
-        p.side != side
-            && (p.kind.is_unit() || p.kind == Kind::Hidden || (p.kind == Kind::Leader && p.hidden))
+        p.side != side && (p.kind.is_unit() || p.kind == Kind::Hidden || p.hidden)
     })
 }
 
