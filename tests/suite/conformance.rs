@@ -9,6 +9,8 @@
 //!   ruleset marks as secret from it ([`Rules::secrets`]);
 //! - the computer player's sampled worlds look identical to the real one from its
 //!   seat's view;
+//! - undo takes back only the acting seat's own actions since the last reveal and since
+//!   another seat last acted (the undo barrier), and no other seat may undo;
 //!
 //! and, per game: a save replays to the identical state, the same seed gives the same
 //! game (and another seed another), and seeded random games finish.
@@ -121,6 +123,8 @@ where
                 }
             }
             let mut seen_actions: Vec<R::Action> = vec![];
+            // Each action's seat, and whether it revealed anything.
+            let mut acts: Vec<(u8, bool)> = vec![];
             let mut n = 0;
             while n < plan.max_actions {
                 let Some(actor) = g.to_act() else { break };
@@ -206,6 +210,7 @@ where
                     g.log()[log_len..].to_vec(),
                     "{what}: logs differ"
                 );
+                acts.push((actor, R::reveals(after) != R::reveals(&s)));
                 // The action's log lines never show a seat what was secret from it both
                 // before and after the action (an action that reveals a piece may
                 // name it). An action that ends a game turn is left out where the
@@ -226,6 +231,40 @@ where
                             );
                         }
                     }
+                }
+                // Undo: the seat that acted may take back its own actions made since
+                // anything was last revealed and since another seat last acted, and
+                // nothing more; no other seat may undo at all. Checked one step deep
+                // (the barrier's place follows from it action by action): the last
+                // action undoes exactly when that run is not empty, the one before it
+                // exactly when the run is longer, and redoing it gives the same game.
+                let run = acts
+                    .iter()
+                    .rev()
+                    .take_while(|(who, revealed)| *who == actor && !revealed)
+                    .count();
+                for seat in (0..seats).filter(|&x| x != actor) {
+                    assert!(
+                        !g.can_undo(seat),
+                        "{what} action {n}: seat {seat} could undo seat {actor}'s '{a}'"
+                    );
+                }
+                assert_eq!(
+                    g.can_undo(actor),
+                    run > 0,
+                    "{what} action {n}: seat {actor} undoing '{a}' (its run since the last reveal or other seat's action: {run})"
+                );
+                if run > 0 {
+                    let now = (g.state_ron(), g.log().len());
+                    assert!(g.undo(actor));
+                    assert_eq!(
+                        g.can_undo(actor),
+                        run > 1,
+                        "{what} action {n}: undo went past a reveal or another seat's action"
+                    );
+                    g.apply_str(&a.to_string())
+                        .unwrap_or_else(|e| panic!("{what}: redo of '{a}' refused: {e}"));
+                    assert_eq!(now, (g.state_ron(), g.log().len()), "{what}: redo differs");
                 }
                 if !seen_actions.contains(&a) && seen_actions.len() < 64 {
                     seen_actions.push(a);
