@@ -5,7 +5,7 @@
 //! (§6.0), Leader death for the Leaders that used their value (§11.1-11.2), Reservations
 //! never attacked at the Victory Points phase (§8.0, §9.0) and the map-edge VP (§9.0).
 
-use super::util::{logged, play, position};
+use super::util::{logged, play, position, position_opts};
 use wargame::core::session::GameSession;
 use wargame::games::wind::Wind;
 use wargame::games::wind::rules::{self, APACHE, ARMY, deploy_areas};
@@ -13,13 +13,6 @@ use wargame::games::wind::state::{Phase, Status};
 
 fn legal(g: &wargame::core::session::Session<Wind>) -> Vec<String> {
     g.legal()
-}
-
-fn options_on(g: &mut wargame::core::session::Session<Wind>) {
-    let mut stat = (*g.state.stat).clone();
-    stat.scenario.options.apache_leader_death = true;
-    stat.scenario.options.army_leader_death = true;
-    g.state.stat = std::sync::Arc::new(stat);
 }
 
 #[test]
@@ -237,7 +230,7 @@ fn s11_1_a_leader_rolls_for_death_with_the_value_he_used() {
     // Cochise leads San Carlos in an ambush in Dragoon (Mountain): he used 2 + 1 = 3, so
     // his death roll is d6 + 3 (a 1 gives 4 > 3: survives). Carleton, on the side that
     // did not fire, does not roll.
-    let mut g = position(
+    let mut g = position_opts(
         1,
         Phase::Combat,
         ARMY,
@@ -247,8 +240,11 @@ fn s11_1_a_leader_rolls_for_death_with_the_value_he_used() {
             ("carleton", "dragoon", 0),
             ("troop_a", "dragoon", 3),
         ],
+        |o| {
+            o.apache_leader_death = true;
+            o.army_leader_death = true;
+        },
     );
-    options_on(&mut g);
     g.force_dice(&[1, 1]);
     play(
         &mut g,

@@ -4,13 +4,10 @@
 //! the seed's behaviour where the engine does something else. Map ids, boundary kinds
 //! and block values come from the reconstructed data files.
 
-use super::util::{SCENARIO, logged, play, position};
-use std::sync::Arc;
-use wargame::core::game::Rules;
+use super::util::{logged, play, position};
 use wargame::core::session::{GameSession, Session};
 use wargame::games::wind::Wind;
 use wargame::games::wind::data::Options;
-use wargame::games::wind::setup;
 use wargame::games::wind::state::{Phase, Status};
 
 type G = Session<Wind>;
@@ -123,34 +120,9 @@ fn position_with(apache_death: bool, army_death: bool, side: u8, blocks: &[(&str
 /// `position` (Army or Apache movement, second impulse) on a scenario whose optional
 /// rules (§11.0) `f` sets.
 fn position_opts(f: impl FnOnce(&mut Options), side: u8, blocks: &[(&str, &str, u8)]) -> G {
-    let seed = 1;
-    let mut l = setup::load_scenario_id(&crate::util::root(), SCENARIO).expect("loads");
-    {
-        let st = Arc::get_mut(&mut l.stat).expect("a fresh scenario is not shared");
-        f(&mut st.scenario.options);
-    }
-    let mut g: G = Session::new(SCENARIO, seed, setup::initial_state(&l.stat, seed));
-    let s = &mut g.state;
-    for b in &mut s.blocks {
-        b.status = Status::Pool;
-        b.handle = "".into();
-        b.revealed = false;
-    }
-    s.intro.clear();
-    for &(key, ar, v) in blocks {
-        Wind::place_piece(s, key, Some(ar)).expect("block and area exist");
-        let b = s.blocks.iter_mut().find(|b| &*b.key == key).unwrap();
-        if v > 0 {
-            b.sp = v;
-        }
-        b.mp_left = b.mp;
-    }
-    s.phase = Phase::Move;
-    s.side = side;
-    s.impulse = 2;
-    s.fight = None;
-    s.resolved.clear();
-    s.vp = [0, 0];
+    // (The helper was folded into util::position_opts after the review.)
+    let mut g = super::util::position_opts(1, Phase::Move, side, blocks, f);
+    g.state.impulse = 2;
     g
 }
 

@@ -363,7 +363,7 @@ fn s7_reinforcements_after_the_first_impulse_in_a_us_town_with_a_us_leader() {
     assert_eq!(g.probe("vp.1").as_deref(), Some("2"));
     assert_eq!(g.probe("impulse").as_deref(), Some("2"));
     // With the reinforce_one reading, each such block gains one SP.
-    let mut one = position(
+    let mut one = super::util::position_opts(
         1,
         Phase::Move,
         1,
@@ -372,10 +372,8 @@ fn s7_reinforcements_after_the_first_impulse_in_a_us_town_with_a_us_leader() {
             ("company_a", "tucson", 4),
             ("carleton", "tucson", 0),
         ],
+        |o| o.reinforce_one = true,
     );
-    let mut stat = (*one.state.stat).clone();
-    stat.scenario.options.reinforce_one = true;
-    one.state.stat = std::sync::Arc::new(stat);
     one.state.impulse = 1;
     play(&mut one, &["end"]);
     assert_eq!(one.probe("troop_a.sp").as_deref(), Some("3"));

@@ -4,6 +4,7 @@
 use wargame::core::game::Rules;
 use wargame::core::session::Session;
 use wargame::games::wind::Wind;
+use wargame::games::wind::data::Options;
 use wargame::games::wind::setup;
 use wargame::games::wind::state::{Phase, Status};
 
@@ -20,7 +21,21 @@ pub fn session(seed: u64) -> Session<Wind> {
 /// in the named areas at the given SP (0 keeps the block's maximum), with their keys as
 /// handles, in `phase` with `side` to act.
 pub fn position(seed: u64, phase: Phase, side: u8, blocks: &[(&str, &str, u8)]) -> Session<Wind> {
-    let mut g = session(seed);
+    position_opts(seed, phase, side, blocks, |_| {})
+}
+
+/// [`position`] on the scenario with its optional rules (§11.0, and the readings kept
+/// as options) set by `f`.
+pub fn position_opts(
+    seed: u64,
+    phase: Phase,
+    side: u8,
+    blocks: &[(&str, &str, u8)],
+    f: impl FnOnce(&mut Options),
+) -> Session<Wind> {
+    let mut l = setup::load_scenario_id(&crate::util::root(), SCENARIO).expect("scenario loads");
+    f(&mut std::sync::Arc::make_mut(&mut l.stat).scenario.options);
+    let mut g: Session<Wind> = Session::new(SCENARIO, seed, setup::initial_state(&l.stat, seed));
     let s = &mut g.state;
     for b in &mut s.blocks {
         b.status = Status::Pool;
