@@ -31,7 +31,8 @@ pub struct WindSelection {
     /// Blocks the selected Army Leader takes along (handles).
     pub party: Vec<String>,
     /// The starting strength chosen for the selected block's deployment, where its
-    /// pool's strength is split (§3.0, §6.0); `None`: the highest offered.
+    /// pool's strength is split (§3.0, §6.0); `None`: the one nearest the chart's
+    /// average.
     pub sp: Option<u8>,
     /// What was drawn last: the selected area, block and party size.
     drawn: Drawn<(Option<usize>, Option<String>, usize)>,
@@ -263,17 +264,30 @@ fn strengths(legal: &[String], block: &str) -> Vec<u8> {
     out
 }
 
-/// Of the deployments of one block to one area, the one at strength `sp`, else the
-/// highest offered.
-fn deploy_at(options: &[String], sp: Option<u8>) -> String {
+/// The strength offered nearest `usual` (the block's drawn strength, the chart's
+/// average), the default of the chooser.
+fn nearest(offered: &[u8], usual: u8) -> Option<u8> {
+    offered
+        .iter()
+        .copied()
+        .min_by_key(|&v| (v.abs_diff(usual), v))
+}
+
+/// Of the deployments of one block to one area, the one at strength `sp`, else the one
+/// nearest `usual` (the chart's average).
+fn deploy_at(options: &[String], sp: Option<u8>, usual: u8) -> String {
     let at = |o: &String| match o.parse::<Action>() {
         Ok(Action::Deploy { sp, .. }) => sp,
         _ => None,
     };
+    let offered: Vec<u8> = options.iter().filter_map(at).collect();
+    let want = sp
+        .filter(|v| offered.contains(v))
+        .or(nearest(&offered, usual));
     options
         .iter()
-        .find(|o| sp.is_some() && at(o) == sp)
-        .or_else(|| options.iter().max_by_key(|o| at(o)))
+        .find(|o| at(o) == want)
+        .or(options.first())
         .cloned()
         .unwrap_or_default()
 }
@@ -306,7 +320,13 @@ fn click(
             // when none was chosen); an Army Leader takes the party the player ticked
             // (any subset is legal).
             let action = if options.iter().all(|o| o.starts_with("deploy")) {
-                deploy_at(&options, sel.sp)
+                let usual = view(s, game.viewer)
+                    .blocks
+                    .iter()
+                    .find(|x| x.handle == b)
+                    .and_then(|x| x.sp)
+                    .unwrap_or(0);
+                deploy_at(&options, sel.sp, usual)
             } else if sel.party.is_empty() {
                 options[0].clone()
             } else {
@@ -548,10 +568,16 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
             if let Some(h) = sel.block.clone() {
                 let offered = strengths(&legal, &h);
                 if offered.len() > 1 {
+                    let usual = v
+                        .blocks
+                        .iter()
+                        .find(|b| b.handle == h)
+                        .and_then(|b| b.sp)
+                        .unwrap_or(0);
                     let chosen = sel
                         .sp
-                        .filter(|v| offered.contains(v))
-                        .or(offered.last().copied());
+                        .filter(|x| offered.contains(x))
+                        .or(nearest(&offered, usual));
                     ui.horizontal_wrapped(|ui| {
                         ui.label("Starting SP:");
                         for v in offered {
