@@ -2303,84 +2303,53 @@ fn review_s10_apache_leaders_come_on_their_turns() {
 
 // ------------------------------------------------------------------- 11.0 Optional Rules
 
+/// Cochise (2) leads Apache Peaks (1 SP) in an ambush of Troop A in Papagueria (no
+/// Mountain boundary), the Apache Leader-death option as given; `dice`: the band's die,
+/// then Cochise's death roll. (One helper for the three cases below, folded after the
+/// review.)
+fn cochise_ambushes_in_papagueria(apache_death: bool, dice: &[u8]) -> G {
+    let mut g = position_with(
+        apache_death,
+        false,
+        1,
+        &[
+            ("apache_peaks", "papagueria", 1),
+            ("cochise", "papagueria", 0),
+            ("troop_a", "papagueria", 4),
+        ],
+    );
+    play(
+        &mut g,
+        &[
+            "end",
+            "combat papagueria",
+            "stay",
+            "lead cochise apache_peaks",
+        ],
+    );
+    g.force_dice(dice);
+    play(&mut g, &["fire"]);
+    g
+}
+
 /// §11.1: "roll a die for each such Leader. Modify the roll by adding to the roll the
 /// value of the Leader. If the resulting modified roll is a 1, 2, or 3, the Leader is
 /// killed and removed from play for the rest of the game." Cochise (2) rolls 1: 3,
 /// killed.
 fn case_s11_1_apache_leader_killed_on_three_or_less() {
-    let mut g = position_with(
-        true,
-        false,
-        1,
-        &[
-            ("apache_peaks", "papagueria", 1),
-            ("cochise", "papagueria", 0),
-            ("troop_a", "papagueria", 4),
-        ],
-    );
-    play(
-        &mut g,
-        &[
-            "end",
-            "combat papagueria",
-            "stay",
-            "lead cochise apache_peaks",
-        ],
-    );
-    g.force_dice(&[1, 1]);
-    play(&mut g, &["fire"]);
+    let g = cochise_ambushes_in_papagueria(true, &[1, 1]);
     assert_eq!(status(&g, "cochise"), "gone");
 }
 
 /// §11.1: a modified roll of 4 or more (2 + 2) leaves the Leader alive.
 fn case_s11_1_apache_leader_survives_on_four() {
-    let mut g = position_with(
-        true,
-        false,
-        1,
-        &[
-            ("apache_peaks", "papagueria", 1),
-            ("cochise", "papagueria", 0),
-            ("troop_a", "papagueria", 4),
-        ],
-    );
-    play(
-        &mut g,
-        &[
-            "end",
-            "combat papagueria",
-            "stay",
-            "lead cochise apache_peaks",
-        ],
-    );
-    g.force_dice(&[1, 2]);
-    play(&mut g, &["fire"]);
+    let g = cochise_ambushes_in_papagueria(true, &[1, 2]);
     assert_ne!(status(&g, "cochise"), "gone");
 }
 
 /// §11.0: the rules are "Optional": without the option no Leader dies.
 fn case_s11_1_no_leader_death_without_the_option() {
-    let mut g = position_with(
-        false,
-        false,
-        1,
-        &[
-            ("apache_peaks", "papagueria", 1),
-            ("cochise", "papagueria", 0),
-            ("troop_a", "papagueria", 4),
-        ],
-    );
-    play(
-        &mut g,
-        &[
-            "end",
-            "combat papagueria",
-            "stay",
-            "lead cochise apache_peaks",
-        ],
-    );
-    g.force_dice(&[1, 1]);
-    play(&mut g, &["fire"]);
+    let g = cochise_ambushes_in_papagueria(false, &[1, 1]);
     assert_ne!(status(&g, "cochise"), "gone");
 }
 
