@@ -46,9 +46,9 @@ pub(super) fn plugin(app: &mut App) {
         turn_info: app.register_system(turn_info),
         side_panel: app.register_system(side_panel),
         buttons: None,
-        windows: None,
+        windows: Some(app.register_system(windows)),
         end_label: "End segment",
-        charts: false,
+        charts: true,
     };
     register_ruleset_ui(app, ui);
 }
@@ -688,4 +688,156 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
         Ok(Action::Withdraw { area }) => format!("Retreat to {area}"),
         _ => l.to_string(),
     }
+}
+
+/// The charts window, when it is open: the Provocation levels and Chart (this turn's
+/// line marked), movement costs, limits and combat numbers, the VP schedule and the
+/// blocks of the counter mix, each value with its source (reconstructions marked).
+fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+    if !game.charts {
+        return;
+    }
+    let Some(s) = state(&game) else { return };
+    let t = &s.stat.tables;
+    let now = s
+        .level
+        .and_then(|l| t.levels.get(l))
+        .map(|l| l.name.as_str());
+    let mark = |on: bool, text: String| -> egui::RichText {
+        if on {
+            egui::RichText::new(text)
+                .strong()
+                .color(egui::Color32::from_rgb(240, 200, 80))
+        } else {
+            egui::RichText::new(text)
+        }
+    };
+    egui::Window::new("Charts — Once We Moved Like the Wind")
+        .default_width(760.0)
+        .vscroll(true)
+        .show(ui.ctx(), |ui| {
+            ui.heading("Provocation Level (§6.0)");
+            ui.small(t.levels_source.label());
+            egui::Grid::new("wind_levels").striped(true).show(ui, |ui| {
+                for h in ["die + modifier", "level", "next turn's roll"] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for l in &t.levels {
+                    let on = now == Some(l.name.as_str());
+                    let range = if l.lo == l.hi {
+                        l.lo.to_string()
+                    } else {
+                        format!("{}-{}", l.lo, l.hi)
+                    };
+                    ui.label(mark(on, range));
+                    ui.label(mark(
+                        on,
+                        if l.skip {
+                            format!("{} (the turn is skipped)", l.name)
+                        } else {
+                            l.name.clone()
+                        },
+                    ));
+                    ui.label(mark(on, format!("{:+}", l.next)));
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.heading("Provocation Chart (§6.0): blocks picked, average starting SP");
+            ui.small(t.chart_source.label());
+            let pools: Vec<_> = t
+                .chart
+                .iter()
+                .flat_map(|r| r.draw.keys().copied())
+                .fold(Vec::new(), |mut v, p| {
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                    v
+                });
+            egui::Grid::new("wind_chart").striped(true).show(ui, |ui| {
+                ui.strong("level");
+                for p in &pools {
+                    ui.strong(format!("{p:?}"));
+                }
+                ui.strong("set aside in play");
+                ui.end_row();
+                for r in &t.chart {
+                    let on = now == Some(r.level.as_str());
+                    ui.label(mark(on, r.level.clone()));
+                    for p in &pools {
+                        let n = r.draw.get(p).copied().unwrap_or(0);
+                        let cell = match r.sp.get(p) {
+                            Some(sp) => format!("{n} (avg {sp} SP)"),
+                            None => n.to_string(),
+                        };
+                        ui.label(mark(on, cell));
+                    }
+                    ui.label(mark(on, r.set_aside.join(", ")));
+                    ui.end_row();
+                }
+            });
+            ui.small("A pool's SP (average x blocks picked) are split by their owner as he deploys them, each 1 to its maximum; Mexican blocks deploy at their maximum (§3.0, §6.0).");
+            ui.separator();
+            ui.heading("Movement costs (§7.0): MP to cross a boundary");
+            egui::Grid::new("wind_costs").striped(true).show(ui, |ui| {
+                for h in ["boundary", "Apache", "Army"] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for c in &t.costs {
+                    ui.label(&c.kind);
+                    ui.label(format!("{} — {}", c.apache, c.apache_source.label()));
+                    ui.label(format!("{} — {}", c.army, c.army_source.label()));
+                    ui.end_row();
+                }
+            });
+            let num = |ui: &mut egui::Ui, what: &str, n: &crate::games::wind::data::Num| {
+                ui.label(format!("{what}: {} — {}", n.value, n.source.label()));
+            };
+            num(ui, "Apache entering an area with Army blocks, extra MP", &t.apache_enter_army);
+            ui.separator();
+            ui.heading("Limits and combat (§7.0, §8.0, §11.0)");
+            num(ui, "Apache blocks ending a movement segment in an area, at most", &t.apache_limit);
+            num(ui, "Army blocks ending a movement segment in an area, at most", &t.army_limit);
+            num(ui, "A die (plus a Leader's value) hits on", &t.hit);
+            num(ui, "Apache Leaders in an ambush with a Mountain boundary", &t.mountain_bonus);
+            num(ui, "Army Leaders with the Settler", &t.settler_penalty);
+            num(ui, "Apache Leader death (11.1): d6 + value at most", &t.apache_death);
+            num(ui, "Army Leader death (11.2): d6 + value at most", &t.army_death);
+            ui.separator();
+            ui.heading("Victory Points (§9.0)");
+            num(ui, "Apache: each Army SP lost in combat", &t.vp_army_sp_lost);
+            num(ui, "Apache: each Apache SP not forced to the Reservation", &t.vp_apache_sp_free);
+            num(ui, "Army: each Apache SP lost in combat", &t.vp_apache_sp_lost);
+            num(ui, "Army: each Apache SP forced to the Reservation", &t.vp_apache_sp_forced);
+            num(ui, "Army: each Rumor revealed", &t.vp_rumor);
+            num(ui, "Army: 1 VP per this many Apache blocks in map-edge areas", &t.edge_blocks_per_vp);
+            num(ui, "Army: each SP of US reinforcement", &t.vp_reinforcement);
+            ui.label("Army: a captured Apache Leader's value (§8.0, §9.0).");
+            ui.separator();
+            ui.heading("The blocks (§3.0, §4.0)");
+            egui::Grid::new("wind_blocks").striped(true).show(ui, |ui| {
+                for h in ["block", "nation, kind", "MP", "max SP / value", "turns", "source"] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for d in &s.stat.scenario.blocks {
+                    ui.label(&d.name);
+                    ui.label(format!("{:?}, {:?}", d.nation, d.kind));
+                    ui.label(d.mp.to_string());
+                    ui.label(if d.kind == BlockKind::Leader {
+                        format!("value {}", d.value)
+                    } else if d.kind == BlockKind::Rumor {
+                        "-".to_string()
+                    } else {
+                        format!("{} SP", d.max_sp)
+                    });
+                    ui.label(d.turns.map_or(String::new(), |(a, b)| format!("{a}-{b}")));
+                    ui.small(d.source.label());
+                    ui.end_row();
+                }
+            });
+        });
 }
