@@ -298,6 +298,101 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
 }
 
 #[test]
+fn wind_plugin_deploys_a_band_at_the_starting_strength_chosen_in_the_panel() {
+    // §3.0, §6.0: a War Band's deployment carries its starting strength, split from its
+    // pool's share of the Provocation Chart. A click deploys at the strength chosen in
+    // the panel (`WindSelection::sp`), and without a choice at the one nearest the
+    // chart's average, the block's drawn strength.
+    use wargame::games::wind::Wind;
+    use wargame::gui::board::ClickedWorld;
+    use wargame::gui::wind::WindSelection;
+    type S = wargame::core::session::Session<Wind>;
+    let mut app = wind_app(3);
+    let centre = |app: &App, area: usize| {
+        let game = app.world().resource::<Game>();
+        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let poly = &s.stat.map.areas[area].polygon;
+        let c = poly
+            .iter()
+            .fold([0.0f32, 0.0], |m, p| [m[0] + p[0], m[1] + p[1]]);
+        let c = [c[0] / poly.len() as f32, c[1] / poly.len() as f32];
+        Vec2::new(c[0] - 800.0, 600.0 - c[1])
+    };
+    // Two drawn bands, each with its first legal area and the strengths offered.
+    let picks: Vec<(String, usize, Vec<u8>, u8)> = {
+        let game = app.world().resource::<Game>();
+        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let legal = game.session.legal();
+        let mut out = vec![];
+        for b in &s.blocks {
+            if out.len() == 2
+                || b.pool != wargame::games::wind::data::Pool::Bands
+                || b.status != wargame::games::wind::state::Status::Drawn
+            {
+                continue;
+            }
+            let head = format!("deploy {} ", b.handle);
+            let mine: Vec<Vec<&str>> = legal
+                .iter()
+                .filter(|l| l.starts_with(&head))
+                .map(|l| l.split_whitespace().collect())
+                .collect();
+            let area = s.stat.area(mine[0][2]).unwrap();
+            let mut sps: Vec<u8> = mine
+                .iter()
+                .filter(|w| w[2] == mine[0][2])
+                .map(|w| w[3].parse().unwrap())
+                .collect();
+            sps.sort_unstable();
+            out.push((b.handle.to_string(), area, sps, b.sp));
+        }
+        out
+    };
+    assert_eq!(picks.len(), 2, "two bands drawn");
+    let sp_of = |app: &App, h: &str| {
+        let game = app.world().resource::<Game>();
+        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        s.blocks.iter().find(|b| *b.handle == *h).map(|b| b.sp)
+    };
+    // The first at the lowest strength offered, chosen in the panel.
+    let (h, area, sps, _) = &picks[0];
+    assert!(sps.len() > 1, "a choice of strengths: {sps:?}");
+    {
+        let mut sel = app.world_mut().resource_mut::<WindSelection>();
+        sel.block = Some(h.clone());
+        sel.sp = Some(sps[0]);
+    }
+    app.update();
+    let p = centre(&app, *area);
+    app.world_mut().resource_mut::<ClickedWorld>().0 = Some(p);
+    app.update();
+    assert_eq!(sp_of(&app, h), Some(sps[0]));
+    // The second with no choice made: the strength nearest its drawn one, among those
+    // offered now (the first band's strength changed what is left).
+    let (h, area, _, drawn) = &picks[1];
+    let sps: Vec<u8> = {
+        let game = app.world().resource::<Game>();
+        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let head = format!("deploy {h} {} ", s.stat.id(*area));
+        game.session
+            .legal()
+            .iter()
+            .filter_map(|l| l.strip_prefix(&head).and_then(|n| n.parse().ok()))
+            .collect()
+    };
+    app.world_mut().resource_mut::<WindSelection>().block = Some(h.clone());
+    app.update();
+    let p = centre(&app, *area);
+    app.world_mut().resource_mut::<ClickedWorld>().0 = Some(p);
+    app.update();
+    let want = *sps
+        .iter()
+        .min_by_key(|&&v| (v.abs_diff(*drawn), v))
+        .unwrap();
+    assert_eq!(sp_of(&app, h), Some(want));
+}
+
+#[test]
 fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_hex() {
     use wargame::gui::nez_perce::{Overlay, Selection as NpSelection};
     let mut app = headless(
