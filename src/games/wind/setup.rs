@@ -170,6 +170,20 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                 format!("Apache Leader '{}' needs its turns (first, last)", b.key),
             ));
         }
+        // A Leader is available from his first turn to his last (§4.0); the longest
+        // game has 9 turns (§11.5), so a range past it, or one that runs backwards,
+        // can only be a mistake (issue 29).
+        if let Some((first, last)) = b.turns
+            && (first == 0 || first > last || last > 9)
+        {
+            return Err(err(
+                &b.key,
+                format!(
+                    "Apache Leader '{}' is available on turns {first}-{last}: turns run from 1 to at most 9 (§4.0, §11.5), the first no later than the last",
+                    b.key
+                ),
+            ));
+        }
         if b.kind.fights() && b.max_sp == 0 {
             return Err(err(&b.key, format!("'{}' fights but has max_sp 0", b.key)));
         }

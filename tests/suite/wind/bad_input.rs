@@ -82,6 +82,18 @@ fn malformed_scenarios_and_maps_name_the_file_line_and_column() {
         &map,
     );
     assert!(e.contains("11.5"), "{e}");
+    // A Leader's turns past the longest game (§4.0, §11.5), or backwards.
+    for (bad, name) in [("Some((5, 12))", "late"), ("Some((6, 2))", "backwards")] {
+        let e = load_variant(
+            name,
+            &sc.replacen("turns: Some((5, 8))", &format!("turns: {bad}"), 1),
+            &map,
+        );
+        assert!(
+            e.contains("'geronimo' is available on turns") && e.contains("at most 9"),
+            "{e}"
+        );
+    }
 }
 
 #[test]
