@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 /// One area of an area map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Area {
     /// Short unique id used in notation and data.
     pub id: String,
@@ -22,6 +23,7 @@ pub struct Area {
 
 /// A boundary between two areas.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Boundary {
     /// One area id.
     pub a: String,
@@ -33,6 +35,7 @@ pub struct Boundary {
 
 /// An area map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AreaMap {
     /// The areas.
     pub areas: Vec<Area>,
@@ -59,22 +62,33 @@ impl AreaMap {
         })
     }
 
-    /// Check the map: unique ids, boundaries between known areas, no self-loops.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Check the map: unique ids, boundaries between known areas, no self-loops. An
+    /// error comes back with the path of the value at fault (`boundaries[4].b`, see
+    /// [`crate::core::spans`]) and its message.
+    pub fn validate(&self) -> Result<(), (String, String)> {
         let mut seen = BTreeSet::new();
-        for a in &self.areas {
+        for (i, a) in self.areas.iter().enumerate() {
             if !seen.insert(a.id.as_str()) {
-                return Err(format!("area '{}' is defined twice", a.id));
+                return Err((
+                    format!("areas[{i}].id"),
+                    format!("area '{}' is defined twice", a.id),
+                ));
             }
         }
-        for b in &self.boundaries {
-            for end in [&b.a, &b.b] {
+        for (i, b) in self.boundaries.iter().enumerate() {
+            for (end, field) in [(&b.a, "a"), (&b.b, "b")] {
                 if !seen.contains(end.as_str()) {
-                    return Err(format!("boundary names unknown area '{end}'"));
+                    return Err((
+                        format!("boundaries[{i}].{field}"),
+                        format!("boundary names unknown area '{end}'"),
+                    ));
                 }
             }
             if b.a == b.b {
-                return Err(format!("area '{}' borders itself", b.a));
+                return Err((
+                    format!("boundaries[{i}].b"),
+                    format!("area '{}' borders itself", b.a),
+                ));
             }
         }
         Ok(())

@@ -106,53 +106,10 @@ pub fn in_comment(text: &str, at: usize) -> bool {
     line || block
 }
 
-/// Build a semantic error at a value reached by a path through the text: each step
-/// `(needle, n)` finds the `n`-th (from 0) occurrence of `needle` after the previous
-/// step, outside comments; the error points at the first character of the value
-/// after the last step's needle (after a `:` when the needle ends with a field name).
-/// Where a step is not found, it falls back to [`error_near`] on the last needle.
-pub fn error_at_path(
-    file: &str,
-    text: &str,
-    path: &[(&str, usize)],
-    message: impl Into<String>,
-) -> DataError {
-    let mut at = 0;
-    let mut found = true;
-    for (needle, n) in path {
-        let mut hit = None;
-        let mut from = at;
-        for _ in 0..=*n {
-            hit = locate_from(text, needle, from);
-            match hit {
-                Some(h) => from = h + needle.len(),
-                None => break,
-            }
-        }
-        match hit {
-            Some(h) => at = h + needle.len(),
-            None => {
-                found = false;
-                break;
-            }
-        }
-    }
-    if !found || path.is_empty() {
-        let last = path.last().map_or("", |(n, _)| *n);
-        return error_near(file, text, last, message);
-    }
-    // Skip `:` and blanks to the value itself.
-    let rest = &text.as_bytes()[at..];
-    let skip = rest
-        .iter()
-        .position(|&b| !matches!(b, b':' | b' ' | b'\t'))
-        .unwrap_or(0);
-    let (l, c) = line_col(text, at + skip);
-    DataError::at(file, l, c, message)
-}
-
 /// Build a semantic error pointing at the first occurrence of `needle` (quoted, as it
-/// appears in RON strings) or at the whole file if it is not found.
+/// appears in RON strings) or at the whole file if it is not found. Prefer
+/// [`crate::core::spans::Located`], which points at a value by its path; this is for
+/// values a loader knows only by their text.
 pub fn error_near(file: &str, text: &str, needle: &str, message: impl Into<String>) -> DataError {
     let quoted = format!("\"{needle}\"");
     match locate(text, &quoted).or_else(|| locate(text, needle)) {

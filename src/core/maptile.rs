@@ -12,6 +12,7 @@ use std::path::Path;
 
 /// A map tile (`scenarios/<game>/maps/<id>.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MapTile {
     /// Tile id (the file stem).
     pub id: String,

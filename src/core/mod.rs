@@ -16,4 +16,5 @@ pub mod pool;
 pub mod registry;
 pub mod save;
 pub mod session;
+pub mod spans;
 pub mod sym;

@@ -332,8 +332,12 @@ fn the_registry_refuses_unknown_games_options_and_files_it_cannot_place() {
         );
     let p = write(&dir, "wagon_box.ron", &text);
     let e = reg.check_path(&root(), &p).unwrap_err().to_string();
-    // It is read as the game it names (here it is no block-game scenario), not guessed.
-    assert!(e.contains("wagon_box.ron:13:13: Expected string"), "{e}");
+    // It is read as the game it names (here it is no block-game scenario), not guessed:
+    // the first field a block-game scenario does not have is refused where it stands.
+    assert!(
+        e.contains("wagon_box.ron:8:5: Unexpected field named `date`"),
+        "{e}"
+    );
 }
 
 #[test]

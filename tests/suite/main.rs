@@ -6,6 +6,7 @@ mod bad_input;
 mod campaign;
 mod cli;
 mod conformance;
+mod corpus;
 #[cfg(feature = "gui")]
 mod gui;
 mod harvest;

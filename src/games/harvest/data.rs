@@ -10,6 +10,7 @@ pub use crate::core::data::Source;
 
 /// One row of the Fire Combat Table (Table 1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FctRow {
     /// Weapon key used by scenarios (`pistol`, `carbine`, `howitzer_canister`...).
     pub weapon: String,
@@ -25,6 +26,7 @@ pub struct FctRow {
 
 /// A die-roll modifier with its source.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Modifier {
     /// The amount added to the die.
     pub value: i8,
@@ -34,6 +36,7 @@ pub struct Modifier {
 
 /// The Fire Combat Table's modifiers (Table 1 procedure).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireModifiers {
     /// Weapon Low Ammo side up.
     pub low_ammo: Modifier,
@@ -51,6 +54,7 @@ pub struct FireModifiers {
 
 /// One column of the Melee Combat Table (Table 2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MctColumn {
     /// Own melee factor minus the enemy's.
     pub differential: i8,
@@ -60,6 +64,7 @@ pub struct MctColumn {
 
 /// One row of the Terrain Effects Chart (Table 3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TecRow {
     /// Terrain key used by maps (`open`, `woods`, `river`, `tall_grass`).
     pub terrain: String,
@@ -79,6 +84,7 @@ pub struct TecRow {
 
 /// A counter that is not terrain but has TEC effects (Wagon, Blaze, Dust, Horse...).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TecCounter {
     /// Counter kind key (`wagon`, `blaze`, `dust`, `lodge`, `horses`, `unit`, `dependent`, `hidden`).
     pub counter: String,
@@ -92,6 +98,7 @@ pub struct TecCounter {
 
 /// All rules tables of Harvest the Wind (`rules/harvest_the_wind/tables.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tables {
     /// Table 1.
     pub fct: Vec<FctRow>,
@@ -129,6 +136,7 @@ pub struct Tables {
 
 /// A rectangle, hex list, edge or mark making up a set-up or victory zone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ZonePart {
     /// Every hex from the first corner to the second, inclusive (`Rect("0101", "0605")`).
     Rect(String, String),
@@ -142,6 +150,7 @@ pub enum ZonePart {
 
 /// What a force line is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ForceKind {
     /// A combat unit `melee-morale-MA/Ffire`.
     Unit,
@@ -167,6 +176,7 @@ pub enum ForceKind {
 
 /// Where a force line starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Placement {
     /// On the map in a set-up zone; `at` gives default hexes (one per counter, used for
     /// quick starts and playouts; a player may re-place within the zone in set-up).
@@ -189,6 +199,7 @@ pub enum Placement {
 
 /// One line of a scenario's forces.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Force {
     /// Side index into `sides`.
     pub side: u8,
@@ -234,6 +245,7 @@ pub struct Force {
 
 /// A scenario special rule.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Special {
     /// Low Ammo rules (II.D) in force for a side.
     LowAmmo {
@@ -323,6 +335,7 @@ impl Special {
 
 /// What scores points.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Award {
     /// An enemy counter of this kind eliminated (units: `militia` filters).
     Eliminated {
@@ -338,6 +351,7 @@ pub enum Award {
 
 /// A points award for a side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PointAward {
     /// The side scoring.
     pub side: u8,
@@ -349,6 +363,7 @@ pub struct PointAward {
 
 /// How the winner is decided at the end.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum VictoryRule {
     /// Higher total wins; equal totals draw.
     HigherPoints,
@@ -390,6 +405,7 @@ pub enum VictoryRule {
 
 /// Victory conditions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Victory {
     /// Point awards.
     #[serde(default)]
@@ -404,6 +420,7 @@ pub struct Victory {
 
 /// A side (player) of a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Display name (`Indian`, `Army`, `Sioux`, `Pawnee`).
     pub name: String,
@@ -415,7 +432,13 @@ pub struct SideDef {
 
 /// One scenario (`scenarios/harvest_the_wind/<id>.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
+    /// The game this file is for (`game: "<game id>"`), which the registry reads
+    /// to choose the ruleset; optional in a file that is only ever read as this game.
+    /// Read, never written: a save's embedded scenario stays as it was.
+    #[serde(default, skip_serializing)]
+    pub game: Option<String>,
     /// Id, unique within the game.
     pub id: String,
     /// Display name.

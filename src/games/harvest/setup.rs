@@ -11,6 +11,7 @@ use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
 pub use crate::core::maptile::load_tile;
 use crate::core::maptile::tile_to_map;
+use crate::core::spans::Located;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -329,7 +330,9 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let sc: ScenarioDef = parse_ron(&file, &text)?;
     crate::core::data::expect_game(&file, &text, GAME)?;
     let tables = load_tables(root)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    // Every semantic error points at the value that causes it, by its path.
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     if sc.sides.len() != 2 {
         return Err(err(
             "sides",
@@ -340,7 +343,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         ));
     }
     let mut tiles = Vec::new();
-    for b in &sc.board {
+    for (bi, b) in sc.board.iter().enumerate() {
         let tp = if b.ends_with(".ron") {
             path.parent().unwrap_or(Path::new(".")).join(b)
         } else {
@@ -351,7 +354,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         };
         if !tp.exists() {
             return Err(err(
-                b,
+                &format!("board[{bi}]"),
                 format!(
                     "board names map tile '{b}', but {} does not exist",
                     tp.display()
@@ -384,21 +387,19 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     }
     let mut weapon_rows = Vec::new();
     for (letter, key) in &sc.weapons {
-        let row = tables.fct.iter().position(|r| &r.weapon == key).ok_or_else(|| err(key, format!("weapon '{letter}' maps to '{key}', which is not a row of the Fire Combat Table")))?;
+        let row = tables.fct.iter().position(|r| &r.weapon == key).ok_or_else(|| err(&format!("weapons{{{letter}}}"), format!("weapon '{letter}' maps to '{key}', which is not a row of the Fire Combat Table")))?;
         weapon_rows.push((letter.clone(), row));
     }
     for (name, parts) in &sc.zones {
-        resolve_zone(&map, parts).map_err(|e| err(name, format!("zone '{name}': {e}")))?;
+        resolve_zone(&map, parts)
+            .map_err(|e| err(&format!("zones{{{name}}}"), format!("zone '{name}': {e}")))?;
     }
     let zone_ok = |z: &str| sc.zones.contains_key(z);
     let side_ok = |x: u8| x < 2;
-    let at_path = |path: &[(&str, usize)], msg: String| {
-        crate::core::data::error_at_path(&file, &text, path, msg)
-    };
     for (i, f) in sc.forces.iter().enumerate() {
         if !side_ok(f.side) {
-            return Err(at_path(
-                &[("forces:", 0), ("side:", i)],
+            return Err(err(
+                &format!("forces[{i}].side"),
                 format!(
                     "force '{}' names side {}, but sides are 0 and 1",
                     f.label, f.side
@@ -408,49 +409,50 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     }
     for (i, a) in sc.victory.awards.iter().enumerate() {
         if !side_ok(a.side) {
-            return Err(at_path(
-                &[("victory:", 0), ("awards:", 0), ("side:", i)],
+            return Err(err(
+                &format!("victory.awards[{i}].side"),
                 format!("an award names side {}, but sides are 0 and 1", a.side),
             ));
         }
     }
-    if let Some(side) = sc
+    if let Some((k, side)) = sc
         .special
         .iter()
-        .filter_map(Special::side)
-        .find(|s| !side_ok(*s))
+        .enumerate()
+        .filter_map(|(k, sp)| Some((k, sp.side()?)))
+        .find(|(_, s)| !side_ok(*s))
     {
         return Err(err(
-            "special",
+            &format!("special[{k}].side"),
             format!("a special rule names side {side}, but sides are 0 and 1"),
         ));
     }
     let bad_side = match &sc.victory.rule {
-        VictoryRule::PointsThreshold { side, .. } => (!side_ok(*side)).then_some("side:"),
+        VictoryRule::PointsThreshold { side, .. } => (!side_ok(*side)).then_some("side"),
         VictoryRule::EliminateAll { attacker }
         | VictoryRule::EliminateAllOrHold { attacker, .. }
-        | VictoryRule::KillsOrHold { attacker, .. } => (!side_ok(*attacker)).then_some("attacker:"),
+        | VictoryRule::KillsOrHold { attacker, .. } => (!side_ok(*attacker)).then_some("attacker"),
         VictoryRule::HigherPoints => None,
     };
     if let Some(field) = bad_side {
-        return Err(at_path(
-            &[("victory:", 0), ("rule:", 0), (field, 0)],
+        return Err(err(
+            &format!("victory.rule.{field}"),
             "the victory rule names a side other than 0 or 1".to_string(),
         ));
     }
-    for f in &sc.forces {
+    for (i, f) in sc.forces.iter().enumerate() {
+        let fp = format!("forces[{i}]");
         match &f.placement {
             Placement::Zone { zone, at } => {
                 if !zone_ok(zone) {
                     return Err(err(
-                        zone,
+                        &format!("{fp}.placement.zone"),
                         format!("placement names zone '{zone}', which `zones` does not define"),
                     ));
                 }
                 if at.len() != usize::from(f.count) {
-                    let label = format!("label: \"{}\"", f.label);
-                    return Err(at_path(
-                        &[("forces:", 0), (label.as_str(), 0), ("at:", 0)],
+                    return Err(err(
+                        &format!("{fp}.placement.at"),
                         format!(
                             "force '{}' has {} counters but {} default hexes in `at`",
                             f.label,
@@ -460,47 +462,43 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                     ));
                 }
                 let hexes = resolve_zone(&map, &sc.zones[zone]).unwrap_or_default();
-                for h in at {
-                    let c: Coord = h.parse().map_err(|e: String| err(h, e))?;
+                for (j, h) in at.iter().enumerate() {
+                    let hp = format!("{fp}.placement.at[{j}]");
+                    let err = |msg: String| err(&hp, msg);
+                    let c: Coord = h.parse().map_err(|e: String| err(e))?;
                     if !map.contains(c) {
-                        return Err(err(h, format!("set-up hex {c} is off the board")));
+                        return Err(err(format!("set-up hex {c} is off the board")));
                     }
                     if !hexes.contains(&c) {
-                        return Err(err(h, format!("set-up hex {c} is outside zone '{zone}'")));
+                        return Err(err(format!("set-up hex {c} is outside zone '{zone}'")));
                     }
                     let t = terrain[usize::from(map.terrain_index(c).unwrap_or(0))];
                     if f.hidden && t == Terrain::River {
-                        return Err(err(
-                            h,
-                            format!(
-                                "set-up hex {c} is a River hex, impassable to Hidden units (III.F.5)"
-                            ),
-                        ));
+                        return Err(err(format!(
+                            "set-up hex {c} is a River hex, impassable to Hidden units (III.F.5)"
+                        )));
                     }
                     if (f.mounted || f.kind == ForceKind::Horses) && t == Terrain::Woods {
-                        return Err(err(
-                            h,
-                            format!(
-                                "set-up hex {c} is Woods, impassable to mounted units and Horses (III.C.2.c)"
-                            ),
-                        ));
+                        return Err(err(format!(
+                            "set-up hex {c} is Woods, impassable to mounted units and Horses (III.C.2.c)"
+                        )));
                     }
                 }
             }
             Placement::Enter { zone, .. } => {
                 if !zone_ok(zone) {
                     return Err(err(
-                        zone,
+                        &format!("{fp}.placement.zone"),
                         format!("entry names zone '{zone}', which `zones` does not define"),
                     ));
                 }
             }
             Placement::Pool => {}
         }
-        for l in &f.carry {
+        for (k, l) in f.carry.iter().enumerate() {
             if !sc.weapons.contains_key(l) {
                 return Err(err(
-                    l,
+                    &format!("{fp}.carry[{k}]"),
                     format!(
                         "force '{}' carries weapon '{l}', which `weapons` does not map to an FCT row",
                         f.label
@@ -510,7 +508,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         }
         if !f.carry.is_empty() && f.fire.is_none() && f.kind != ForceKind::Leader {
             return Err(err(
-                &f.label,
+                &format!("{fp}.carry"),
                 format!(
                     "force '{}' carries weapons but has no Fire Combat Effectiveness (II.A.1)",
                     f.label
@@ -519,7 +517,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         }
         if f.kind == ForceKind::Leader && f.carry.iter().any(|l| l != "P") {
             return Err(err(
-                &f.label,
+                &format!("{fp}.carry"),
                 format!("leader '{}' may carry only \"P\" (II.A.4)", f.label),
             ));
         }
@@ -527,7 +525,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             || f.carry.iter().filter(|l| *l == "P").count() > 1
         {
             return Err(err(
-                &f.label,
+                &format!("{fp}.carry"),
                 format!(
                     "force '{}' carries more than one R/M/S weapon or more than one P (III.H.2)",
                     f.label
@@ -540,18 +538,18 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             if !zone_ok(zone) =>
         {
             return Err(err(
-                zone,
+                "victory.rule.zone",
                 format!("victory names zone '{zone}', which `zones` does not define"),
             ));
         }
         _ => {}
     }
-    for sp in &sc.special {
+    for (k, sp) in sc.special.iter().enumerate() {
         if let Special::EvenTurnReinforcements { zone, .. } = sp
             && !zone_ok(zone)
         {
             return Err(err(
-                zone,
+                &format!("special[{k}].zone"),
                 format!("reinforcements name zone '{zone}', which `zones` does not define"),
             ));
         }
@@ -567,52 +565,77 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     });
     // Build once to check stacking and mounting at set-up.
     let st = initial_state(&stat, 0, false);
-    check_setup(&st).map_err(|(needle, m)| err(&needle, m))?;
+    check_setup(&st).map_err(|(path, m)| err(&path, m))?;
     Ok(Loaded { stat })
 }
 
+/// The set-up's stacking and counter checks. An error comes back with the path of the
+/// value that causes it (a force line, or the default hex of one of its counters).
 fn check_setup(s: &State) -> Result<(), (String, String)> {
-    let mut seen: BTreeMap<(Coord, Side, String), String> = BTreeMap::new();
+    let sc = &s.stat.scenario;
+    // Each counter's force line and its place in that line's `at` list: the pieces are
+    // built force by force, counter by counter, with the weapons they carry between.
+    let origin: Vec<(usize, usize)> = sc
+        .forces
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| (0..usize::from(f.count)).map(move |k| (i, k)))
+        .collect();
+    let mut origins = origin.into_iter();
+    let mut seen: BTreeMap<(Coord, Side, String), (usize, usize)> = BTreeMap::new();
     for p in &s.pieces {
+        if p.kind == Kind::Weapon {
+            continue;
+        }
+        let Some((fi, k)) = origins.next() else { break };
+        let f = &sc.forces[fi];
         if p.kind == Kind::Medicine && matches!(p.loc, Loc::Offboard { .. } | Loc::Pool) {
             return Err((
-                "Medicine".into(),
+                format!("forces[{fi}].placement"),
                 format!(
-                    "Medicine {} must start with an Indian unit of its side in the same place (VII.D)",
-                    p.id
+                    "Medicine '{}' must start with an Indian unit of its side in the same place (VII.D)",
+                    f.label
                 ),
             ));
         }
         if p.kind == Kind::Artillery && !matches!(&*p.letter, "gatling" | "howitzer") {
             return Err((
-                "Artillery".into(),
+                format!("forces[{fi}].gun"),
                 format!(
-                    "artillery {} needs gun: \"gatling\" or \"howitzer\" (II.E)",
-                    p.id
+                    "artillery '{}' needs gun: \"gatling\" or \"howitzer\" (II.E)",
+                    f.label
                 ),
             ));
         }
         let Some(c) = p.hex() else { continue };
         let class = match p.kind {
-            Kind::Unit | Kind::Crew => Some("unit"),
-            Kind::Leader => Some("leader"),
-            Kind::Horses => Some("horses"),
-            Kind::Wagon => Some("wagon"),
-            Kind::Lodge => Some("lodge"),
-            Kind::Dependent => Some("dependent"),
-            _ => None,
+            Kind::Unit | Kind::Crew => "unit",
+            Kind::Leader => "Leader",
+            Kind::Horses => "Horses counter",
+            Kind::Wagon => "Wagon",
+            Kind::Lodge => "Lodge",
+            Kind::Dependent => "Dependents counter",
+            _ => continue,
         };
-        let Some(class) = class else { continue };
         // Stacking (III.E): one unit per side; one Leader, Horses, Wagon, Lodge per hex.
-        let side_key = if matches!(class, "unit" | "dependent") {
-            p.side
-        } else {
-            9
-        };
-        if let Some(prev) = seen.insert((c, side_key, class.to_string()), p.id.to_string()) {
+        let per_side = matches!(class, "unit" | "Dependents counter");
+        let side_key = if per_side { p.side } else { 9 };
+        if let Some((pi, pk)) = seen.insert((c, side_key, class.to_string()), (fi, k)) {
+            let limit = if per_side {
+                format!("one {class} of each side")
+            } else {
+                format!("one {class}")
+            };
             return Err((
-                c.to_string(),
-                format!("set-up over-stacks {c}: {prev} and {} (III.E)", p.id),
+                format!("forces[{fi}].placement.at[{k}]"),
+                format!(
+                    "set-up over-stacks {c}: counter {} of force '{}' and counter {} of force '{}' \
+                     are both there, and a hex holds {limit} (III.E)",
+                    pk + 1,
+                    sc.forces[pi].label,
+                    k + 1,
+                    f.label
+                ),
             ));
         }
     }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// A number with its source.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Valued {
     /// The value.
     pub value: i32,
@@ -20,6 +21,7 @@ pub struct Valued {
 
 /// One row of the Strategic Map Terrain Effects Chart (B4.1, B5.2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainRow {
     /// The terrain key used by the map legend (`"open_plains"`).
     pub key: String,
@@ -37,6 +39,7 @@ pub struct TerrainRow {
 
 /// Major-river crossings (B4.4.2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct River {
     /// Movement points the crossing itself costs.
     pub crossing_mp: u32,
@@ -59,6 +62,7 @@ pub struct River {
 /// The Search Table (B5.2): contact when the clamped modified die plus the clamped
 /// superiority reaches `contact_at`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SearchTable {
     /// Lowest modified die row.
     pub die_min: i32,
@@ -76,6 +80,7 @@ pub struct SearchTable {
 
 /// An Army rank, and the Indian counters' kinds (B3.0's supply limit counts ranks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Rank {
     /// A General (Howard).
     General,
@@ -97,6 +102,7 @@ pub enum Rank {
 
 /// Supply in towns and forts (B3.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Supply {
     /// How many units of the limited ranks one town or fort supplies.
     pub limit: usize,
@@ -108,6 +114,7 @@ pub struct Supply {
 
 /// The Sitting Bull optional rule (B8.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SittingBull {
     /// The extra turn on which he appears.
     pub turn: u32,
@@ -123,6 +130,7 @@ pub struct SittingBull {
 
 /// The Army's D2.0 points.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmyPoints {
     /// Per brave unit killed.
     pub brave_killed: i32,
@@ -136,6 +144,7 @@ pub struct ArmyPoints {
 
 /// The Indian's D2.0 points for what survives.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IndianPoints {
     /// Per surviving brave unit whose band is in Canada.
     pub brave_canada: i32,
@@ -151,6 +160,7 @@ pub struct IndianPoints {
 
 /// One victory level: the margin (Army minus Indian) at which it starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Level {
     /// Lowest margin of the level.
     pub min: i32,
@@ -160,6 +170,7 @@ pub struct Level {
 
 /// Victory (D2.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Victory {
     /// The Army's points.
     pub army: ArmyPoints,
@@ -173,6 +184,7 @@ pub struct Victory {
 
 /// The strategic rules tables (`rules/nez_perce_strategic/tables.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tables {
     /// The terrain chart.
     pub terrain: Vec<TerrainRow>,
@@ -204,6 +216,7 @@ pub struct Tables {
 
 /// One strategic counter (B1.0, B3.0, B4.1, B5.2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Id, the same as the tactical counter mix's strategic unit.
     pub id: String,
@@ -227,6 +240,7 @@ pub struct UnitDef {
 
 /// The strategic counters (`rules/nez_perce_strategic/counters.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Counters {
     /// Every strategic counter.
     pub units: Vec<UnitDef>,
@@ -234,6 +248,7 @@ pub struct Counters {
 
 /// A unit on the reinforcement track (B6.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrackEntry {
     /// The turn it activates.
     pub turn: u32,
@@ -245,6 +260,7 @@ pub struct TrackEntry {
 
 /// A unit the track removes (B6.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Removal {
     /// The turn.
     pub turn: u32,
@@ -254,6 +270,7 @@ pub struct Removal {
 
 /// The campaign set-up (`scenarios/nez_perce_strategic/campaign.ron`, B6.0-B7.0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignDef {
     /// Always `"nez_perce_strategic"`.
     pub game: String,

@@ -38,6 +38,7 @@ impl Side {
 
 /// How a counter's two faces are used (C4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Faces {
     /// One face only.
     Single,
@@ -49,6 +50,7 @@ pub enum Faces {
 
 /// What a class of tactical counter is (tables.ron `classes`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Class {
     /// Key used by counters (`"warrior"`, `"cavalry"`...).
     pub key: String,
@@ -83,6 +85,7 @@ pub struct Class {
 
 /// One row of the tactical Terrain Effects Chart: a hex terrain.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainRow {
     /// The terrain key used by the maps' legends.
     pub terrain: String,
@@ -104,6 +107,7 @@ pub struct TerrainRow {
 
 /// One row of the Terrain Effects Chart for a hexside feature.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexsideRow {
     /// The feature key used by the maps.
     pub feature: String,
@@ -120,6 +124,7 @@ pub struct HexsideRow {
 /// A range band (C6.5.2): full strength up to `full` hexes, half up to `half`,
 /// quarter beyond.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RangeBand {
     /// Band key (`"army"`, `"indian"`).
     pub band: String,
@@ -133,6 +138,7 @@ pub struct RangeBand {
 
 /// The Fire Results Table (C6.2): rows by modified die, columns by superiority.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireTable {
     /// The modified die of the first row (the rows run up from it by one).
     pub first_die: i32,
@@ -149,6 +155,7 @@ pub struct FireTable {
 
 /// The Melee Results Table (C5.2): rows by modified die, columns by superiority.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeleeTable {
     /// The modified die of the first row.
     pub first_die: i32,
@@ -162,6 +169,7 @@ pub struct MeleeTable {
 
 /// The Morale Table (C6.4.3): a column per unit type, a row per die 1-6.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoraleTable {
     /// Column names, as classes name them.
     pub columns: Vec<String>,
@@ -173,6 +181,7 @@ pub struct MoraleTable {
 
 /// The four states of contact (C2.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Contact {
     /// C2.3.
     Ambushing,
@@ -199,6 +208,7 @@ impl std::fmt::Display for Contact {
 
 /// What brought on a combat the players set up (C2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Trigger {
     /// A successful Army search: columns A (warriors) and B (the Village).
     Search,
@@ -209,6 +219,7 @@ pub enum Trigger {
 
 /// The State of Contact Table (C2.2): columns A-E, rows die 1-6.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ContactTable {
     /// Column letter to six results (`"Ambushing"`, `"Alerted"`, `"Surprised"`).
     pub columns: BTreeMap<String, Vec<String>>,
@@ -220,6 +231,7 @@ pub struct ContactTable {
 
 /// The indirect-fire numbers (C6.5.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Indirect {
     /// Last range of the near band.
     pub near: u32,
@@ -235,6 +247,7 @@ pub struct Indirect {
 
 /// The rules tables (`rules/nez_perce_tactical/tables.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tables {
     /// Counter classes.
     pub classes: Vec<Class>,
@@ -266,6 +279,7 @@ pub struct Tables {
 
 /// One face of a tactical counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Face {
     /// Fire strength.
     pub fs: i32,
@@ -277,6 +291,7 @@ pub struct Face {
 
 /// A tactical counter of the mix.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CounterDef {
     /// Unique id, used in the notation (`"perry1"`).
     pub id: String,
@@ -293,6 +308,7 @@ pub struct CounterDef {
 
 /// A strategic counter and the tactical counters that compose it (C2.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StrategicDef {
     /// Unique id (`"perry"`).
     pub id: String,
@@ -308,6 +324,7 @@ pub struct StrategicDef {
 
 /// The counter mix (`rules/nez_perce_tactical/counters.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Counters {
     /// The strategic units and their tactical counters.
     pub strategic: Vec<StrategicDef>,
@@ -325,6 +342,7 @@ pub struct Counters {
 
 /// Where a scenario's counters start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Start {
     /// On the map at this hex, in this mode (`true`: mounted or limbered).
     At(String, #[serde(default)] bool),
@@ -334,6 +352,7 @@ pub enum Start {
 
 /// One side's forces in a combat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ForceDef {
     /// The strategic units taking part (ids in counters.ron; `"camps"` for the Army's
     /// five Camps, `"town:<name>"` for a town's city-defence units).
@@ -348,6 +367,7 @@ pub struct ForceDef {
 
 /// A combat scenario (`scenarios/nez_perce_tactical/<id>.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     /// Always `"nez_perce_tactical"`.
     pub game: String,

@@ -39,6 +39,7 @@ impl Side {
 
 /// What a class of counter is, for the rules that name kinds of units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Kind {
     /// US Cavalry (8, 16A: only these charge).
     Cavalry,
@@ -64,6 +65,7 @@ pub enum Kind {
 
 /// A unit's zone of control (5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Zoc {
     /// Its hex and the six around it.
     Full,
@@ -75,6 +77,7 @@ pub enum Zoc {
 
 /// A class of counter (`counters.ron` `classes`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Class {
     /// Key used by units (`"cavalry"`).
     pub key: String,
@@ -96,6 +99,7 @@ pub struct Class {
 
 /// One face of a unit: Combat Factor and Movement Allowance.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Face {
     /// Combat Factor (3C).
     pub cf: u32,
@@ -105,6 +109,7 @@ pub struct Face {
 
 /// A unit (`counters.ron` `units`): a combat unit, a Holder or a Pack Train.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Id used in the notation (`"a_2cav"`).
     pub id: String,
@@ -132,6 +137,7 @@ pub struct UnitDef {
 
 /// A Leader (`counters.ron` `leaders`, 12).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderDef {
     /// Id used in the notation (`"crook"`).
     pub id: String,
@@ -162,6 +168,7 @@ pub struct LeaderDef {
 
 /// The counters (`rules/rosebud/counters.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Counters {
     /// The classes.
     pub classes: Vec<Class>,
@@ -173,6 +180,7 @@ pub struct Counters {
 
 /// A number with its source.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Valued {
     /// The value.
     pub value: u32,
@@ -182,6 +190,7 @@ pub struct Valued {
 
 /// A row of the Terrain Effects Chart for hexes (7B, 10D).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainRow {
     /// The terrain key used by the map legend (`"clear"`).
     pub terrain: String,
@@ -206,6 +215,7 @@ pub struct TerrainRow {
 
 /// A row of the Terrain Effects Chart for hexsides (7B, 10D).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexsideRow {
     /// The feature key used by the map (`"creek"`).
     pub feature: String,
@@ -221,6 +231,7 @@ pub struct HexsideRow {
 
 /// The stacking limits (6).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stacking {
     /// Combat Factors a hex may hold at the end of a phase (6A).
     pub max_cf: u32,
@@ -233,6 +244,7 @@ pub struct Stacking {
 
 /// The turns (18).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Turns {
     /// The number of game turns.
     pub count: u32,
@@ -246,6 +258,7 @@ pub struct Turns {
 
 /// The rules tables (`rules/rosebud/tables.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tables {
     /// The turns and the clock (18, 16D).
     pub turns: Turns,
@@ -293,6 +306,7 @@ pub struct Tables {
 
 /// Breastworks (16C).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Breastworks {
     /// A building unit's Pack Train is at most this many hexes away.
     pub range: u32,
@@ -306,6 +320,7 @@ pub struct Breastworks {
 
 /// A Leader counter's wounded side (12D1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderFace {
     /// Combat Rating (12C).
     pub rating: i32,
@@ -317,6 +332,7 @@ pub struct LeaderFace {
 /// Moderate wounds award wounded VPs; killed VPs are awarded for Leaders that are killed
 /// or die from their wounds").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderVp {
     /// Killed, or dead of wounds.
     pub killed: i32,
@@ -326,6 +342,7 @@ pub struct LeaderVp {
 
 /// A result of the Leader Loss Check Table (12D1, 2d6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum LeaderLoss {
     /// "Killed. The Leader is removed from play."
     Killed,
@@ -337,6 +354,7 @@ pub enum LeaderLoss {
 
 /// A result of the Wound Severity Table (12D1, 1d6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Severity {
     /// Death at a later turn unless evacuated and rallied.
     Mortal,
@@ -350,6 +368,7 @@ pub enum Severity {
 
 /// A result of the Retreat Before Melee Table (10H1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum RbmResult {
     /// "Yes": Dismounted units retreat 1 hex, Mounted units 1 or 2.
     Yes,
@@ -361,6 +380,7 @@ pub enum RbmResult {
 
 /// The Melee Combat Results Table (10A, reconstructed): two lines of odds, one grid.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeleeTable {
     /// The odds of each column when the US player attacks, `(attacker, defender)`.
     pub us_line: Vec<(u32, u32)>,
@@ -382,6 +402,7 @@ pub struct MeleeTable {
 
 /// One side's part of a melee result (10C).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeleePart {
     /// Casualty Points (10C1).
     pub cp: u32,
@@ -446,6 +467,7 @@ pub fn melee_cell(s: &str) -> Option<(MeleePart, MeleePart)> {
 /// A die table: the number of dice, the bands of the modified roll and the named
 /// modifiers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DieTable<R> {
     /// Six-sided dice rolled and added (1 or 2).
     pub dice: u8,
@@ -459,6 +481,7 @@ pub struct DieTable<R> {
 
 /// A result of the Morale Check Table (9D1, 13A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MoraleResult {
     /// No effect.
     Pass,
@@ -476,6 +499,7 @@ pub enum MoraleResult {
 
 /// A Yes/No table result (13C Rally, 16B Lost Horses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum YesNo {
     /// Yes.
     Yes,
@@ -485,6 +509,7 @@ pub enum YesNo {
 
 /// A strength factor of fire (9: halvings that multiply, fractions kept, 3L).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Factor {
     /// The key the engine asks for (`"pinned"`).
     pub key: String,
@@ -498,6 +523,7 @@ pub struct Factor {
 
 /// How far a kind of unit fires (9, reconstructed).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireRange {
     /// The kinds of unit.
     pub kinds: Vec<Kind>,
@@ -512,6 +538,7 @@ pub struct FireRange {
 /// The Fire Combat Results Table (9, reconstructed): columns by firing strength, rows
 /// by the modified 2d6 total.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireTable {
     /// The lowest strength of each column, ascending (the first is 0: "<1").
     pub columns: Vec<f64>,
@@ -534,6 +561,7 @@ pub struct FireTable {
 
 /// A cell of the Fire Combat Results Table (9D).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FireResult {
     /// `-`: no effect.
     NoEffect,
@@ -570,6 +598,7 @@ impl std::fmt::Display for FireResult {
 
 /// Ammunition (14, 15).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ammo {
     /// The natural fire total that calls the ammunition check (14A: 5).
     pub check_total: u32,
@@ -583,6 +612,7 @@ pub struct Ammo {
 
 /// Retreat and rout distances (10I, 10J).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoutRule {
     /// Mandatory Rout, Dismounted (10J2: 2 hexes).
     pub mandatory: u32,
@@ -602,6 +632,7 @@ pub struct RoutRule {
 
 /// Victory points for losses (17; the chart is lost).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CasualtyVp {
     /// To the Indian player per Casualty Point on a US unit.
     pub us_cp: i32,
@@ -630,6 +661,7 @@ pub struct CasualtyVp {
 
 /// One band of the Victory Levels Chart: from this ratio up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Band {
     /// The lowest ratio of the higher total to the lower that reaches the band.
     pub from_ratio: f64,
@@ -639,6 +671,7 @@ pub struct Band {
 
 /// The Victory Levels Chart (17): the ratio of the higher VP total to the lower.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VictoryLevels {
     /// The bands, highest first; the last is the Draw band.
     pub bands: Vec<Band>,
@@ -648,6 +681,7 @@ pub struct VictoryLevels {
 
 /// A unit's mode (3A, 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Mode {
     /// Riding.
     Mounted,
@@ -659,6 +693,7 @@ pub enum Mode {
 
 /// Where a unit of the set-up starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Placement {
     /// The unit or Leader.
     pub id: String,
@@ -671,6 +706,7 @@ pub struct Placement {
 
 /// A map-edge entry area for the Indians on turn 1 (18).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Entry {
     /// A name (`"east"`).
     pub name: String,
@@ -695,6 +731,7 @@ pub struct Entry {
 /// A VP hill (17): the US scores when a cavalry or infantry unit, not Retreating or
 /// Routing, enters it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hill {
     /// The map mark (`"crooks_hill"`).
     pub mark: String,
@@ -708,6 +745,7 @@ pub struct Hill {
 
 /// A post some units must hold until released (16D, the Eagle's Nest).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Post {
     /// The map mark of the post's hex (`"eagles_nest"`).
     pub mark: String,
@@ -726,6 +764,7 @@ pub struct Post {
 
 /// The search for the Indian village (16E).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Village {
     /// The Cavalry units needed, not Disrupted, Pinned or Routed.
     pub units: u32,
@@ -747,6 +786,7 @@ pub struct Village {
 
 /// A scenario (`scenarios/rosebud/<id>.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     /// The game (`"rosebud"`).
     pub game: String,

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 /// A number with its source.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Num {
     /// The value.
     pub value: i32,
@@ -18,6 +19,7 @@ pub struct Num {
 
 /// One line of the Provocation Level table (§6.0 "Determine Provocation Level").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Level {
     /// Name (`None`, `Slight`...).
     pub name: String,
@@ -34,6 +36,7 @@ pub struct Level {
 
 /// The pools blocks are drawn from (§4.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Pool {
     /// Apache War Bands.
     Bands,
@@ -59,6 +62,7 @@ pub enum Pool {
 
 /// One line of the Provocation Chart: what each pool gives at a level.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChartRow {
     /// Level name, as in the level table.
     pub level: String,
@@ -78,6 +82,7 @@ pub struct ChartRow {
 
 /// Movement cost of one boundary type (§7.0 "Movement Costs").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Cost {
     /// Boundary type (`open`, `mixed`, `mountain`, `rio_grande`).
     pub kind: String,
@@ -93,6 +98,7 @@ pub struct Cost {
 
 /// The rules tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tables {
     /// Provocation levels by modified roll (§6.0).
     pub levels: Vec<Level>,
@@ -155,6 +161,7 @@ impl Tables {
 
 /// Whose block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Nation {
     /// Apache (tan blocks).
     Apache,
@@ -173,6 +180,7 @@ impl Nation {
 
 /// What a block is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BlockKind {
     /// Apache War Band.
     Band,
@@ -197,6 +205,7 @@ impl BlockKind {
 
 /// One block of the counter mix.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BlockDef {
     /// Unique key (`cochise`, `troop_a`).
     pub key: String,
@@ -231,6 +240,7 @@ pub struct BlockDef {
 
 /// The optional rules (§11.0), chosen before play.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// 11.1 Apache Leader death.
     #[serde(default)]
@@ -252,7 +262,13 @@ pub struct Options {
 
 /// A scenario file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
+    /// The game this file is for (`game: "<game id>"`), which the registry reads
+    /// to choose the ruleset; optional in a file that is only ever read as this game.
+    /// Read, never written: a save's embedded scenario stays as it was.
+    #[serde(default, skip_serializing)]
+    pub game: Option<String>,
     /// Id within the game.
     pub id: String,
     /// Name.

@@ -6,10 +6,11 @@ use super::data::{BlockKind, Nation, Pool, ScenarioDef, Tables};
 use super::rules;
 use super::state::{Block, Pending, Phase, State, Static, Status};
 use crate::core::areamap::AreaMap;
-use crate::core::data::{error_near, parse_ron, read_text};
+use crate::core::data::{parse_ron, read_text};
 use crate::core::dice::Dice;
 use crate::core::error::DataError;
 use crate::core::game::LogEntry;
+use crate::core::spans::Located;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -27,21 +28,28 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let t: Tables = parse_ron(&file, &text)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     if t.levels.is_empty() {
         return Err(err("levels", "the Provocation level table is empty".into()));
     }
-    for row in &t.chart {
+    for (i, row) in t.chart.iter().enumerate() {
         if !t.levels.iter().any(|l| l.name == row.level) {
             return Err(err(
-                &row.level,
+                &format!("chart[{i}].level"),
                 format!("chart line '{}' names no Provocation level", row.level),
             ));
         }
     }
-    for l in &t.levels {
+    for (i, l) in t.levels.iter().enumerate() {
         if l.lo > l.hi {
-            return Err(err(&l.name, format!("level '{}' has lo > hi", l.name)));
+            return Err(err(
+                &format!("levels[{i}].hi"),
+                format!(
+                    "level '{}' runs from {} to {}: its lo must not exceed its hi",
+                    l.name, l.lo, l.hi
+                ),
+            ));
         }
     }
     Ok(t)
@@ -53,7 +61,7 @@ pub fn load_map(path: &Path) -> Result<AreaMap, DataError> {
     let file = path.display().to_string();
     let m: AreaMap = parse_ron(&file, &text)?;
     m.validate()
-        .map_err(|e| error_near(&file, &text, "boundaries", e))?;
+        .map_err(|(path, e)| Located::new(&file, &text).at(&path, e))?;
     Ok(m)
 }
 
@@ -89,11 +97,12 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let sc: ScenarioDef = parse_ron(&file, &text)?;
     crate::core::data::expect_game(&file, &text, GAME)?;
     let tables = load_tables(root)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let map_path: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&sc.map);
     if !map_path.exists() {
         return Err(err(
-            &sc.map,
+            "map",
             format!("map '{}' does not exist ({})", sc.map, map_path.display()),
         ));
     }
@@ -107,27 +116,31 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ),
         ));
     }
-    for (kind, _) in map
+    if let Some(i) = map
         .boundaries
         .iter()
-        .map(|b| (b.kind.clone(), ()))
-        .collect::<std::collections::BTreeMap<_, _>>()
+        .position(|b| tables.cost(&b.kind).is_none())
     {
-        if tables.cost(&kind).is_none() {
-            let map_file = map_path.display().to_string();
-            let map_text = read_text(&map_path)?;
-            return Err(error_near(
-                &map_file,
-                &map_text,
-                &format!("\"{kind}\""),
-                format!("boundary type '{kind}' has no movement cost in the rules tables"),
-            ));
-        }
+        let map_file = map_path.display().to_string();
+        let map_text = read_text(&map_path)?;
+        let kind = &map.boundaries[i].kind;
+        let known: Vec<&str> = tables.costs.iter().map(|c| c.kind.as_str()).collect();
+        return Err(Located::new(&map_file, &map_text).at(
+            &format!("boundaries[{i}].kind"),
+            format!(
+                "boundary type '{kind}' has no movement cost in the rules tables (known: {})",
+                known.join(", ")
+            ),
+        ));
     }
     let mut keys = BTreeSet::new();
-    for b in &sc.blocks {
+    for (i, b) in sc.blocks.iter().enumerate() {
+        let bp = format!("blocks[{i}]");
         if !keys.insert(b.key.as_str()) {
-            return Err(err(&b.key, format!("block '{}' is defined twice", b.key)));
+            return Err(err(
+                &format!("{bp}.key"),
+                format!("block '{}' is defined twice", b.key),
+            ));
         }
         let pool_ok = match b.nation {
             Nation::Apache => matches!(b.pool, Pool::Bands | Pool::Rumors | Pool::ApacheLeaders),
@@ -139,7 +152,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         };
         if !pool_ok {
             return Err(err(
-                &b.key,
+                &format!("{bp}.pool"),
                 format!(
                     "block '{}': pool {:?} is not a {:?} pool",
                     b.key, b.pool, b.nation
@@ -149,7 +162,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         if matches!(b.kind, BlockKind::Band | BlockKind::Rumor) {
             let Some(t) = &b.territory else {
                 return Err(err(
-                    &b.key,
+                    &bp,
                     format!("band or Rumor '{}' needs its home territory", b.key),
                 ));
             };
@@ -159,14 +172,14 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                 .any(|a| a.props.contains(t) && a.props.contains("water"))
             {
                 return Err(err(
-                    &b.key,
+                    &format!("{bp}.territory"),
                     format!("'{}': no area of territory '{t}' has a Water symbol", b.key),
                 ));
             }
         }
         if b.pool == Pool::ApacheLeaders && b.turns.is_none() {
             return Err(err(
-                &b.key,
+                &bp,
                 format!("Apache Leader '{}' needs its turns (first, last)", b.key),
             ));
         }
@@ -177,7 +190,7 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             && (first == 0 || first > last || last > 9)
         {
             return Err(err(
-                &b.key,
+                &format!("{bp}.turns"),
                 format!(
                     "Apache Leader '{}' is available on turns {first}-{last}: turns run from 1 to at most 9 (§4.0, §11.5), the first no later than the last",
                     b.key
@@ -185,23 +198,29 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ));
         }
         if b.kind.fights() && b.max_sp == 0 {
-            return Err(err(&b.key, format!("'{}' fights but has max_sp 0", b.key)));
+            return Err(err(
+                &format!("{bp}.max_sp"),
+                format!("'{}' fights but has max_sp 0", b.key),
+            ));
         }
         if b.mp == 0 {
-            return Err(err(&b.key, format!("'{}' has no MP", b.key)));
+            return Err(err(&format!("{bp}.mp"), format!("'{}' has no MP", b.key)));
         }
     }
-    for row in &tables.chart {
-        for k in &row.set_aside {
+    for (i, row) in tables.chart.iter().enumerate() {
+        for (k, key) in row.set_aside.iter().enumerate() {
             if !sc
                 .blocks
                 .iter()
-                .any(|b| &b.key == k && b.pool == Pool::SetAside)
+                .any(|b| &b.key == key && b.pool == Pool::SetAside)
             {
-                return Err(DataError::file(
-                    format!("rules/{GAME}/tables.ron"),
+                let tables_path = root.join("rules").join(GAME).join("tables.ron");
+                let tables_file = tables_path.display().to_string();
+                let tables_text = read_text(&tables_path)?;
+                return Err(Located::new(&tables_file, &tables_text).at(
+                    &format!("chart[{i}].set_aside[{k}]"),
                     format!(
-                        "chart line {} sets aside '{k}', which the scenario lacks",
+                        "chart line {} sets aside '{key}', which {file} has no SetAside block for",
                         row.level
                     ),
                 ));
@@ -212,10 +231,8 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         && !(sc.turns..=9).contains(&t)
     {
         // At the value in `options`, not at the scenario's own `turns` (issue 29).
-        return Err(crate::core::data::error_at_path(
-            &file,
-            &text,
-            &[("options:", 0), ("turns:", 0)],
+        return Err(err(
+            "options.turns",
             format!(
                 "optional rule 11.5 allows {} to 9 turns (the game has {}), not {t}",
                 sc.turns + 1,
