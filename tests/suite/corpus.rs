@@ -32,6 +32,7 @@ const WAGON: &str = "scenarios/harvest_the_wind/wagon_box.ron";
 const APACHE: &str = "scenarios/moved_like_the_wind/apache_wars.ron";
 const APACHE_MAP: &str = "scenarios/moved_like_the_wind/maps/apache_wars.ron";
 const APACHE_TABLES: &str = "rules/moved_like_the_wind/tables.ron";
+const VICTORIO: &str = "scenarios/moved_like_the_wind/victorio_geronimo.ron";
 
 const CASES: &[Case] = &[
     // ---- Harvest the Wind ----
@@ -315,6 +316,46 @@ const CASES: &[Case] = &[
         to: "(name: \"Moderate\", lo: 3, hi: 2,",
         at: "2,",
         says: &["level 'Moderate' runs from 3 to 2"],
+    },
+    Case {
+        what: "block game start: a block placed where it could not deploy",
+        file: VICTORIO,
+        check: VICTORIO,
+        from: "(block: \"mimbreno\", area: \"mogollon\", sp: 2)",
+        nth: 0,
+        to: "(block: \"mimbreno\", area: \"jornada\", sp: 2)",
+        at: "\"jornada\"",
+        says: &["'mimbreno' cannot stand in 'jornada'", "Water symbol"],
+    },
+    Case {
+        what: "block game start: a Leader placed outside his turns",
+        file: VICTORIO,
+        check: VICTORIO,
+        from: "(block: \"juh\", area: \"sierra_madre_north\")",
+        nth: 0,
+        to: "(block: \"chihuahua\", area: \"sierra_madre_north\")",
+        at: "\"chihuahua\"",
+        says: &["Apache Leader 'chihuahua' is available on turns 6-9, not on turn 5 (§4.0)"],
+    },
+    Case {
+        what: "block game start: a strength above the block's maximum",
+        file: VICTORIO,
+        check: VICTORIO,
+        from: "(block: \"troop_d\", area: \"socorro\", sp: 3)",
+        nth: 0,
+        to: "(block: \"troop_d\", area: \"socorro\", sp: 6)",
+        at: "6)",
+        says: &["'troop_d' starts at 1 to 4 SP (§3.0), not 6"],
+    },
+    Case {
+        what: "block game start: a first turn past the game's end",
+        file: VICTORIO,
+        check: VICTORIO,
+        from: "        turn: 5,",
+        nth: 0,
+        to: "        turn: 8,",
+        at: "8,",
+        says: &["the game starts on turn 8, but its turns run from 1 to 7"],
     },
 ];
 

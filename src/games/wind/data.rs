@@ -288,4 +288,58 @@ pub struct ScenarioDef {
     /// Optional rules in force.
     #[serde(default)]
     pub options: Options,
+    /// Where a historical scenario begins, when not at turn 1 with every block in its
+    /// pool (absent: the standard start, §5.0 "Set Up").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
+}
+
+/// A scenario's starting position: the turn, the Provocation and Incursion markers,
+/// and optionally the first turn's forces already on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// The first turn played (§4.0 Turn track): the game begins with that turn; the
+    /// turns before it are history and score nothing.
+    pub turn: u32,
+    /// The Provocation level the turn before ended at (§6.0): its "next turn" modifier
+    /// applies to the first roll. Absent: no modifier, as on turn 1.
+    #[serde(default)]
+    pub provocation: Option<String>,
+    /// The Mexican Incursion marker starts at Yes (§6.0).
+    #[serde(default)]
+    pub incursion: bool,
+    /// The first turn's forces, set by the scenario instead of rolled, drawn and
+    /// deployed: play begins with that turn's first Movement Impulse. Absent: the first
+    /// turn begins with its Provocation roll.
+    #[serde(default)]
+    pub forces: Option<Forces>,
+    /// Where the starting position comes from.
+    pub source: Source,
+}
+
+/// The blocks on the map at the start of a scenario's first turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forces {
+    /// The first turn's Provocation level (not rolled): a level with a line on the
+    /// Provocation Chart, whose "next turn" modifier applies to the second turn's roll.
+    pub level: String,
+    /// The blocks, each in its area.
+    pub placed: Vec<Placed>,
+}
+
+/// One block on the map at the start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placed {
+    /// The block's key in `blocks`.
+    pub block: String,
+    /// The area it stands in; an area it could deploy to (§6.0 "Deployment").
+    pub area: String,
+    /// Its strength, 1 to its maximum (War Bands and US units; Mexican blocks are
+    /// always at their maximum, §6.0). Absent: the Provocation Chart's average for its
+    /// pool, or its maximum.
+    #[serde(default)]
+    pub sp: Option<u8>,
 }

@@ -187,13 +187,14 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         // game has 9 turns (§11.5), so a range past it, or one that runs backwards,
         // can only be a mistake (issue 29).
         if let Some((first, last)) = b.turns
-            && (first == 0 || first > last || last > 9)
+            && (first == 0 || first > last || last > sc.turns.max(9))
         {
             return Err(err(
                 &format!("{bp}.turns"),
                 format!(
-                    "Apache Leader '{}' is available on turns {first}-{last}: turns run from 1 to at most 9 (§4.0, §11.5), the first no later than the last",
-                    b.key
+                    "Apache Leader '{}' is available on turns {first}-{last}: turns run from 1 to at most {} (§4.0, §11.5), the first no later than the last",
+                    b.key,
+                    sc.turns.max(9)
                 ),
             ));
         }
@@ -240,9 +241,205 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             ),
         ));
     }
-    Ok(Loaded {
-        stat: Arc::new(Static::new(tables, sc, map)),
-    })
+    check_start(&sc, &tables, &map, &err)?;
+    let stat = Arc::new(Static::new(tables, sc, map));
+    check_placements(&stat, &err)?;
+    Ok(Loaded { stat })
+}
+
+/// The checks of a scenario's `start` that need only the data: the turn within the
+/// game, the levels named, each placed block known and placed once, Leaders on their
+/// turns (§4.0), Mexican blocks only when they may take part (§6.0).
+fn check_start(
+    sc: &ScenarioDef,
+    tables: &Tables,
+    map: &AreaMap,
+    err: &dyn Fn(&str, String) -> DataError,
+) -> Result<(), DataError> {
+    let Some(start) = &sc.start else {
+        return Ok(());
+    };
+    let last = sc.options.turns.unwrap_or(sc.turns);
+    if start.turn == 0 || start.turn > last {
+        return Err(err(
+            "start.turn",
+            format!(
+                "the game starts on turn {}, but its turns run from 1 to {last} (§4.0)",
+                start.turn
+            ),
+        ));
+    }
+    let level_names = || {
+        tables
+            .levels
+            .iter()
+            .map(|l| l.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(p) = &start.provocation
+        && !tables.levels.iter().any(|l| &l.name == p)
+    {
+        return Err(err(
+            "start.provocation",
+            format!("'{p}' is no Provocation level (§6.0: {})", level_names()),
+        ));
+    }
+    let Some(forces) = &start.forces else {
+        return Ok(());
+    };
+    if start.provocation.is_some() {
+        return Err(err(
+            "start.provocation",
+            "with `forces` the first turn's level is `forces.level`, not rolled, so the turn before's level modifies no roll (§6.0): leave `provocation` out".to_string(),
+        ));
+    }
+    match tables.levels.iter().find(|l| l.name == forces.level) {
+        None => {
+            return Err(err(
+                "start.forces.level",
+                format!(
+                    "'{}' is no Provocation level (§6.0: {})",
+                    forces.level,
+                    level_names()
+                ),
+            ));
+        }
+        Some(l) if l.skip || !tables.chart.iter().any(|r| r.level == l.name) => {
+            return Err(err(
+                "start.forces.level",
+                format!(
+                    "at Provocation {} no forces take the field (§6.0); name a level with a line on the Provocation Chart",
+                    l.name
+                ),
+            ));
+        }
+        Some(_) => {}
+    }
+    let mut seen = BTreeSet::new();
+    for (i, p) in forces.placed.iter().enumerate() {
+        let pp = format!("start.forces.placed[{i}]");
+        let Some(d) = sc.blocks.iter().find(|b| b.key == p.block) else {
+            return Err(err(
+                &format!("{pp}.block"),
+                format!("'{}' is no block of the counter mix (`blocks`)", p.block),
+            ));
+        };
+        if !seen.insert(p.block.as_str()) {
+            return Err(err(
+                &format!("{pp}.block"),
+                format!("'{}' is placed twice", p.block),
+            ));
+        }
+        if map.index(&p.area).is_none() {
+            return Err(err(
+                &format!("{pp}.area"),
+                format!("'{}' is no area of the map", p.area),
+            ));
+        }
+        if let Some((first, last)) = d.turns
+            && !(first..=last).contains(&start.turn)
+        {
+            return Err(err(
+                &format!("{pp}.block"),
+                format!(
+                    "Apache Leader '{}' is available on turns {first}-{last}, not on turn {} (§4.0)",
+                    d.key, start.turn
+                ),
+            ));
+        }
+        if d.nation == Nation::Mexico && !start.incursion && start.turn != last {
+            return Err(err(
+                &format!("{pp}.block"),
+                format!(
+                    "Mexican block '{}' takes part only when the Incursion marker shows Yes or on the last turn (§6.0); set `incursion: true`",
+                    d.key
+                ),
+            ));
+        }
+        if let Some(sp) = p.sp {
+            let fixed = d.nation == Nation::Mexico || !d.kind.fights() || d.pool == Pool::SetAside;
+            if fixed && sp != d.max_sp {
+                return Err(err(
+                    &format!("{pp}.sp"),
+                    format!(
+                        "'{}' always starts at {} SP (§6.0: Mexican blocks, the Scout and the Settler at their maximum; Leaders and Rumors have none); leave `sp` out",
+                        d.key, d.max_sp
+                    ),
+                ));
+            }
+            if !fixed && !(1..=d.max_sp).contains(&sp) {
+                return Err(err(
+                    &format!("{pp}.sp"),
+                    format!(
+                        "'{}' starts at 1 to {} SP (§3.0), not {sp}",
+                        d.key, d.max_sp
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The checks of placed blocks that need the rules: each area one the block could
+/// deploy to (§6.0 "Deployment"), and no area over a side's block limit (§7.0).
+fn check_placements(
+    stat: &Arc<Static>,
+    err: &dyn Fn(&str, String) -> DataError,
+) -> Result<(), DataError> {
+    let Some(forces) = stat.scenario.start.as_ref().and_then(|s| s.forces.as_ref()) else {
+        return Ok(());
+    };
+    let st = initial_state(stat, 0);
+    let mut count: std::collections::BTreeMap<(usize, u8), usize> = Default::default();
+    for (i, p) in forces.placed.iter().enumerate() {
+        let pp = format!("start.forces.placed[{i}]");
+        let (Some(b), Some(a)) = (
+            st.blocks.iter().position(|b| *b.key == *p.block),
+            stat.area(&p.area),
+        ) else {
+            continue;
+        };
+        if !rules::deploy_areas(&st, b).contains(&a) {
+            let blk = &st.blocks[b];
+            let rule = match (blk.nation, blk.kind) {
+                (Nation::Apache, BlockKind::Leader) => "any area",
+                (Nation::Apache, _) => "an area with a Water symbol in its home Territory",
+                (Nation::Us, BlockKind::Settler) => "an area with a Town",
+                (Nation::Us, _) => "a US area with a Fort or a Town",
+                (Nation::Mexico, _) => "a Mexican area with a Fort or a Town",
+            };
+            return Err(err(
+                &format!("{pp}.area"),
+                format!(
+                    "'{}' cannot stand in '{}' at the start: it deploys to {rule} (§6.0 \"Deployment\")",
+                    p.block, p.area
+                ),
+            ));
+        }
+        let side = st.blocks[b].side();
+        let n = count.entry((a, side)).or_default();
+        *n += 1;
+        let limit = if side == rules::APACHE {
+            &stat.tables.apache_limit
+        } else {
+            &stat.tables.army_limit
+        };
+        if *n > limit.value.max(0) as usize {
+            return Err(err(
+                &format!("{pp}.area"),
+                format!(
+                    "{} blocks of one side in '{}': the limit is {} (§7.0 \"Area Block Limits\"; {})",
+                    n,
+                    p.area,
+                    limit.value,
+                    limit.source.label()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The optional rules a player may choose before play (§11.0), as `--option` words.
@@ -288,7 +485,9 @@ pub fn with_options(stat: &Arc<Static>, options: &[String]) -> Result<Arc<Static
 }
 
 /// The state at the start of play: every block in its pool, then turn 1 begins with its
-/// Provocation roll.
+/// Provocation roll; or, for a scenario with a `start`, its first turn begins with
+/// its markers as the scenario sets them, and with its forces on the map if it lists
+/// them.
 pub fn initial_state(stat: &Arc<Static>, seed: u64) -> State {
     let sc = &stat.scenario;
     let blocks = sc
@@ -337,7 +536,32 @@ pub fn initial_state(stat: &Arc<Static>, seed: u64) -> State {
         intro: vec![],
     };
     let mut log: Vec<LogEntry> = vec![];
-    rules::start_turn(&mut s, &mut log);
+    if let Some(start) = &sc.start {
+        // A historical start (issue 29): the turn, the markers, perhaps the forces.
+        s.turn = start.turn.max(1);
+        s.level = start
+            .provocation
+            .as_ref()
+            .and_then(|n| stat.tables.levels.iter().position(|l| &l.name == n));
+        s.incursion = start.incursion;
+        log.push(LogEntry::public(format!(
+            "The game begins on turn {} of {}{}{} ({})",
+            s.turn,
+            s.last_turn,
+            start
+                .provocation
+                .as_ref()
+                .map(|p| format!("; the turn before ended at Provocation {p}"))
+                .unwrap_or_default(),
+            if start.incursion {
+                "; the Mexican Incursion marker shows Yes"
+            } else {
+                ""
+            },
+            start.source.label()
+        )));
+    }
+    rules::place_forces(&mut s, &mut log);
     s.intro = log;
     s
 }

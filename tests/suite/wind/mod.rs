@@ -11,6 +11,7 @@ mod fidelity;
 mod playouts;
 mod review;
 mod rules;
+mod start;
 mod util;
 mod views;
 

@@ -118,15 +118,31 @@ fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
             }
         }
     }
+    deal_handles(s);
+    log_forces(s, &format!("Forces drawn ({name})"), "draws", log);
+    if mexicans {
+        log.push(LogEntry::public(if s.turn == s.last_turn {
+            "Mexican forces take part: last turn (§6.0)"
+        } else {
+            "Mexican forces take part: the Incursion marker shows Yes (§6.0)"
+        }));
+    }
+}
+
+/// Deal this turn's handles (`A1`, `U3`, `M2`) at random per nation to the drawn
+/// blocks, so that a handle tells nothing of its block.
+fn deal_handles(s: &mut State) {
     s.reveals += 1;
-    // Handles are dealt at random per nation, so a handle tells nothing of its block.
     for (nation, letter) in [
         (Nation::Apache, "A"),
         (Nation::Us, "U"),
         (Nation::Mexico, "M"),
     ] {
         let mut drawn: Vec<Bid> = (0..s.blocks.len())
-            .filter(|&i| s.blocks[i].nation == nation && s.blocks[i].status == Status::Drawn)
+            .filter(|&i| {
+                s.blocks[i].nation == nation
+                    && matches!(s.blocks[i].status, Status::Drawn | Status::Map(_))
+            })
             .collect();
         let mut n = 1;
         while !drawn.is_empty() {
@@ -137,35 +153,91 @@ fn pick_forces(s: &mut State, log: &mut Vec<LogEntry>) {
             n += 1;
         }
     }
+}
+
+/// Tell each side its own forces this turn (handles, names, strengths and, once
+/// placed, areas) and the other side only how many blocks it has.
+fn log_forces(s: &State, what: &str, verb: &str, log: &mut Vec<LogEntry>) {
     for side in [APACHE, ARMY] {
         let mine: Vec<String> = s
             .blocks
             .iter()
-            .filter(|b| b.side() == side && b.status == Status::Drawn)
+            .filter(|b| b.side() == side && matches!(b.status, Status::Drawn | Status::Map(_)))
             .map(|b| {
+                let at = match b.status {
+                    Status::Map(a) => format!(" in {}", s.stat.id(a)),
+                    _ => String::new(),
+                };
                 if b.kind.fights() {
-                    format!("{} {} {}SP", b.handle, b.name, b.sp)
+                    format!("{} {} {}SP{at}", b.handle, b.name, b.sp)
                 } else {
-                    format!("{} {}", b.handle, b.name)
+                    format!("{} {}{at}", b.handle, b.name)
                 }
             })
             .collect();
         log.push(LogEntry::private(
             side,
-            format!("Forces drawn ({name}): {}", mine.join(", ")),
+            format!("{what}: {}", mine.join(", ")),
         ));
         log.push(LogEntry::private(
             other(side),
-            format!("{} draws {} blocks", side_name(s, side), mine.len()),
+            format!("{} {verb} {} blocks", side_name(s, side), mine.len()),
         ));
     }
-    if mexicans {
-        log.push(LogEntry::public(if s.turn == s.last_turn {
-            "Mexican forces take part: last turn (§6.0)"
-        } else {
-            "Mexican forces take part: the Incursion marker shows Yes (§6.0)"
-        }));
+}
+
+/// Begin the scenario's first turn with its forces already on the map (a historical
+/// start, [`crate::games::wind::data::Forces`]): the level is the scenario's, each
+/// listed block stands in its area at its strength, handles are dealt, and play begins
+/// with the turn's first Movement Impulse. Loading has checked every placement against
+/// §6.0 ("Deployment"), the Leaders' turns (§4.0) and the area limits (§7.0).
+pub fn place_forces(s: &mut State, log: &mut Vec<LogEntry>) {
+    let Some(start) = s.stat.scenario.start.clone() else {
+        return start_turn(s, log);
+    };
+    let Some(forces) = start.forces else {
+        return start_turn(s, log);
+    };
+    let t = &s.stat.tables;
+    let level = t
+        .levels
+        .iter()
+        .position(|l| l.name == forces.level)
+        .unwrap_or(0);
+    s.level = Some(level);
+    log.push(LogEntry::public(format!(
+        "Turn {}: the scenario sets the Provocation level at {} and the forces already deployed",
+        s.turn, forces.level
+    )));
+    for p in &forces.placed {
+        let (Some(b), Some(a)) = (
+            s.blocks.iter().position(|b| *b.key == *p.block),
+            s.stat.area(&p.area),
+        ) else {
+            continue;
+        };
+        s.blocks[b].status = Status::Map(a);
+        s.blocks[b].sp = placed_strength(s, b, p.sp);
     }
+    deal_handles(s);
+    let name = s.stat.tables.levels[level].name.clone();
+    log_forces(s, &format!("Forces on the map ({name})"), "has", log);
+    s.impulse = 1;
+    super::movement::begin_segment(s, APACHE, log);
+}
+
+/// The strength a block placed by a scenario starts at: as written, else the
+/// Provocation Chart's average for its pool this turn, never above its maximum;
+/// Mexican blocks, the Scout and the Settler at their maximum, Leaders and Rumors at
+/// none (§6.0).
+pub fn placed_strength(s: &State, b: Bid, sp: Option<u8>) -> u8 {
+    let blk = &s.blocks[b];
+    if blk.nation == Nation::Mexico || !blk.kind.fights() || blk.pool == Pool::SetAside {
+        return blk.max_sp;
+    }
+    sp.or_else(|| chart_row(s).and_then(|r| r.sp.get(&blk.pool).copied()))
+        .unwrap_or(blk.max_sp)
+        .min(blk.max_sp)
 }
 
 /// Areas a drawn block may deploy to (§6.0 "Deployment").

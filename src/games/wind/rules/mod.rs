@@ -15,7 +15,7 @@ mod movement;
 mod victory;
 
 pub use combat::{contested, leadership};
-pub use deploy::{deploy_areas, deploy_strengths, start_turn};
+pub use deploy::{deploy_areas, deploy_strengths, place_forces, start_turn};
 pub use movement::cost;
 
 use super::action::Action;

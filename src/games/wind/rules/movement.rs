@@ -133,7 +133,7 @@ pub(super) fn other_senior_in(s: &State, b: Bid, a: usize) -> bool {
         .any(|o| o != b && s.blocks[o].senior && s.blocks[o].nation == Nation::Us)
 }
 
-fn begin_segment(s: &mut State, side: u8, log: &mut Vec<LogEntry>) {
+pub(super) fn begin_segment(s: &mut State, side: u8, log: &mut Vec<LogEntry>) {
     s.phase = Phase::Move;
     s.side = side;
     for b in &mut s.blocks {
