@@ -124,8 +124,10 @@ enum Command {
     /// Render the board with its panels to a PNG and exit
     ///
     /// Opens the board (of a save, or of a new game after K seeded random actions), renders F
-    /// frames, writes a PNG and exits. Needs a display (use xvfb-run on a headless machine) and
-    /// a build with the `gui` feature.
+    /// frames, writes a PNG and exits. The board shows what the seat to act may see (seat 0
+    /// once the game is over), as the hot-seat screen would after the handoff; the command
+    /// says which seat on standard error. Needs a display (use xvfb-run on a headless
+    /// machine) and a build with the `gui` feature.
     #[command(
         verbatim_doc_comment,
         override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE) --out FILE.png [--frames F]"
@@ -988,6 +990,16 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     {
         let root = crate::core::data::data_root();
         let g = build_game(&root, &a.game)?;
+        let seat = g.to_act().unwrap_or(0);
+        eprintln!(
+            "screenshot: the view of seat {seat} ({}), {}",
+            g.seat_name(seat),
+            if g.to_act().is_some() {
+                "the seat to act"
+            } else {
+                "no seat is to act"
+            }
+        );
         crate::gui::run(crate::gui::Launch {
             session: Some(g),
             screenshot: Some((a.out, a.frames)),

@@ -227,12 +227,18 @@ pub fn scenario_game(file: &str, text: &str) -> Result<String, DataError> {
     }
     let head: Head = parse_ron(file, text)?;
     head.game.ok_or_else(|| {
-        DataError::at(
-            file,
-            1,
-            1,
-            "the scenario does not name its game: add a field such as `game: \"harvest_the_wind\"` (see `wargame list` for the game ids)",
-        )
+        // A map read from the wrong folder is the likeliest file without a `game`.
+        let spans = super::spans::Spans::index(text);
+        let map_field = ["terrain", "areas", "hexes"]
+            .into_iter()
+            .find(|f| spans.value(f).is_some());
+        let message = match map_field {
+            Some(f) => format!(
+                "this looks like a map (it has `{f}`), which `check` reads as a map only in a folder named `maps/` under `scenarios/<game>/`; move it there (a scenario names its game in a `game` field)"
+            ),
+            None => "the scenario does not name its game: add a field such as `game: \"harvest_the_wind\"` (see `wargame list` for the game ids)".to_string(),
+        };
+        DataError::at(file, 1, 1, message)
     })
 }
 

@@ -546,7 +546,26 @@ impl Registry {
         let def = self
             .get(&game)
             .ok_or_else(|| data::error_near(&s, &text, &game, self.unknown(&s, &game).message))?;
-        def.check(root, path, FileKind::Scenario)
+        let summary = def.check(root, path, FileKind::Scenario)?;
+        // A scenario is found by its file name (`--scenario game/stem`, and the id a
+        // save records), so an `id` that differs would make its saves unloadable.
+        let located = crate::core::spans::Located::new(&s, &text);
+        if let Some(span) = located.spans().value("id") {
+            let id = text[span].trim_matches('"');
+            let stem = path
+                .file_stem()
+                .and_then(|x| x.to_str())
+                .unwrap_or_default();
+            if id != stem {
+                return Err(located.at(
+                    "id",
+                    format!(
+                        "id \"{id}\" differs from the file name {stem}.ron: the game finds a scenario, and a save its scenario, by the file name; make them the same"
+                    ),
+                ));
+            }
+        }
+        Ok(summary)
     }
 }
 

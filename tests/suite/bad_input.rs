@@ -423,3 +423,30 @@ fn a_bad_side_is_reported_at_the_value_not_at_the_first_word_that_matches() {
     );
     assert!(m.contains("has 6 counters but 5 default hexes"), "{m}");
 }
+
+#[test]
+fn a_map_checked_outside_a_maps_folder_is_named_as_a_map() {
+    // Issue 29: a tile checked from a folder not named maps/ was read as a scenario,
+    // with a misleading error.
+    let dir = scratch("tile-outside-maps");
+    for (from, name, field) in [
+        ("scenarios/harvest_the_wind/maps/A.ron", "A.ron", "terrain"),
+        (
+            "scenarios/moved_like_the_wind/maps/apache_wars.ron",
+            "apache_wars.ron",
+            "areas",
+        ),
+    ] {
+        let p = write(
+            &dir,
+            name,
+            &std::fs::read_to_string(root().join(from)).unwrap(),
+        );
+        let e = games::check_path(&root(), &p).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("this looks like a map (it has `{field}`)"))
+                && e.contains("`maps/`"),
+            "{e}"
+        );
+    }
+}

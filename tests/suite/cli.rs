@@ -275,7 +275,7 @@ fn a_missing_value_or_argument_is_refused_with_status_2() {
 fn check_all_shipped_data() {
     let (code, out, _) = run(&["check", "scenarios", "rules"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("37 file(s) checked, 0 invalid"), "{out}");
+    assert!(out.contains("38 file(s) checked, 0 invalid"), "{out}");
     for f in [
         "ok   scenarios/nez_perce_strategic/campaign.ron: campaign",
         "ok   scenarios/nez_perce_strategic/maps/strategic.ron: strategic map",
@@ -286,6 +286,7 @@ fn check_all_shipped_data() {
         "ok   rules/nez_perce_tactical/counters.ron: counter mix",
         "ok   rules/nez_perce_tactical/tables.ron",
         "ok   scenarios/moved_like_the_wind/apache_wars.ron",
+        "ok   scenarios/moved_like_the_wind/victorio_geronimo.ron",
         "ok   scenarios/moved_like_the_wind/maps/apache_wars.ron: area map",
         "ok   rules/moved_like_the_wind/tables.ron",
         "ok   scenarios/rosebud/battle.ron: scenario rosebud/battle",

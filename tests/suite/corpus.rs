@@ -193,6 +193,16 @@ const CASES: &[Case] = &[
         at: "X",
         says: &["'X' is not in the legend", "'G' tall_grass"],
     },
+    Case {
+        what: "harvest: an id that is not the file's name",
+        file: WAGON,
+        check: WAGON,
+        from: "id: \"wagon_box\"",
+        nth: 0,
+        to: "id: \"wagon_box_fight\"",
+        at: "\"wagon_box_fight\"",
+        says: &["differs from the file name wagon_box.ron"],
+    },
     // ---- Once We Moved Like the Wind ----
     Case {
         what: "block game: a missing comma",

@@ -109,6 +109,7 @@ fn the_map_tiles_are_marked_as_reconstructions() {
 fn playout_traces_have_one_row_per_turn() {
     for id in [
         "moved_like_the_wind/apache_wars",
+        "moved_like_the_wind/victorio_geronimo",
         "harvest_the_wind/massacre_canyon",
     ] {
         let mut first_rows = 0;
