@@ -436,7 +436,7 @@ pub struct SideDef {
 pub struct ScenarioDef {
     /// The game this file is for (`game: "<game id>"`), which the registry reads
     /// to choose the ruleset; optional in a file that is only ever read as this game.
-    /// Read, never written: a save's embedded scenario stays as it was.
+    /// Read, never written, and cleared once read: a state never carries it.
     #[serde(default, skip_serializing)]
     pub game: Option<String>,
     /// Id, unique within the game.

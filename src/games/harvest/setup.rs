@@ -327,7 +327,10 @@ pub fn load_scenario_id(root: &Path, id: &str) -> Result<Loaded, DataError> {
 pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
-    let sc: ScenarioDef = parse_ron(&file, &text)?;
+    let mut sc: ScenarioDef = parse_ron(&file, &text)?;
+    // `game` is for the registry (checked just below); the state never carries it, so
+    // a game's state, and a save's, are the same whether or not the file names it.
+    sc.game = None;
     crate::core::data::expect_game(&file, &text, GAME)?;
     let tables = load_tables(root)?;
     // Every semantic error points at the value that causes it, by its path.
