@@ -3,9 +3,10 @@
 //! hexside features), its checking with exact error locations, and its conversion to a
 //! [`HexMap`]. Documented in docs/scenario-format.md, "Map tiles".
 
-use crate::core::data::{Source, error_near, line_col, locate_from, parse_ron, read_text};
+use crate::core::data::{Source, parse_ron, read_text};
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, Dir, HexMap, Hexside};
+use crate::core::spans::Located;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -59,13 +60,12 @@ pub fn load_tile_levels(
     let text = read_text(path)?;
     let file = path.display().to_string();
     let tile: MapTile = parse_ron(&file, &text)?;
+    let loc = Located::new(&file, &text);
     let shift = match tile.shoved_columns.as_deref() {
         None | Some("even") => 0,
         Some("odd") => 1,
         Some(x) => {
-            return Err(error_near(
-                &file,
-                &text,
+            return Err(loc.at(
                 "shoved_columns",
                 format!("shoved_columns is \"even\" or \"odd\", not \"{x}\""),
             ));
@@ -79,7 +79,7 @@ pub fn load_tile_levels(
     let printed = |c: Coord| Coord::new(c.col - shift, c.row);
     let origin = match &tile.first_hex {
         None => Coord::new(1 + shift, 1),
-        Some(h) => coord(h).map_err(|e| error_near(&file, &text, "first_hex", e))?,
+        Some(h) => coord(h).map_err(|e| loc.at("first_hex", e))?,
     };
     let cols = tile.terrain.first().map_or(0, |r| r.chars().count());
     if cols == 0
@@ -87,9 +87,7 @@ pub fn load_tile_levels(
         || tile.terrain.is_empty()
         || usize::from(origin.row) + tile.terrain.len() > 100
     {
-        return Err(error_near(
-            &file,
-            &text,
+        return Err(loc.at(
             "terrain",
             format!(
                 "a map tile needs 1 to 99 rows and columns, numbered from {} up to 99 at most (found {} rows of {cols})",
@@ -97,16 +95,6 @@ pub fn load_tile_levels(
                 tile.terrain.len()
             ),
         ));
-    }
-    // Where each row is written, in order (two rows may read the same).
-    let mut row_at = Vec::new();
-    let mut from = locate_from(&text, "terrain", 0).unwrap_or(0);
-    for row in &tile.terrain {
-        let at = locate_from(&text, &format!("\"{row}\""), from);
-        if let Some(a) = at {
-            from = a + row.len() + 2;
-        }
-        row_at.push(at);
     }
     let mut keys: Vec<String> = tile
         .legend
@@ -116,10 +104,8 @@ pub fn load_tile_levels(
     keys.sort();
     for (i, row) in tile.terrain.iter().enumerate() {
         if row.chars().count() != cols {
-            return Err(error_near(
-                &file,
-                &text,
-                row,
+            return Err(loc.at(
+                &format!("terrain[{i}]"),
                 format!(
                     "terrain row {} has {} hexes, expected {cols}",
                     i + 1,
@@ -135,21 +121,15 @@ pub fn load_tile_levels(
                     printed(Coord::new(origin.col + k as u8, origin.row + i as u8)),
                     keys.join(", ")
                 );
-                return Err(match row_at[i] {
-                    // The character itself: after the row's opening quote.
-                    Some(at) => {
-                        let (l, c) = line_col(&text, at + 1 + byte);
-                        DataError::at(&file, l, c, msg)
-                    }
-                    None => error_near(&file, &text, row, msg),
-                });
+                // The character itself: after the row's opening quote.
+                return Err(loc.inside(&format!("terrain[{i}]"), 1 + byte, msg));
             }
         }
     }
     if !tile.levels.is_empty() {
         if tile.levels.len() != tile.terrain.len() {
-            return Err(DataError::file(
-                &file,
+            return Err(loc.at(
+                "levels",
                 format!(
                     "levels has {} rows, terrain has {}",
                     tile.levels.len(),
@@ -160,10 +140,8 @@ pub fn load_tile_levels(
         for (i, row) in tile.levels.iter().enumerate() {
             let ok = |c: char| c.to_digit(10).is_some_and(|d| levels.contains(&(d as u8)));
             if row.chars().count() != cols || !row.chars().all(ok) {
-                return Err(error_near(
-                    &file,
-                    &text,
-                    row,
+                return Err(loc.at(
+                    &format!("levels[{i}]"),
                     format!(
                         "levels row {} must be {cols} digits {}-{}",
                         i + 1,
@@ -181,32 +159,23 @@ pub fn load_tile_levels(
             && usize::from(c.col - origin.col) < cols
             && usize::from(c.row - origin.row) < rows
     };
-    for (hex, _) in &tile.marks {
-        let c: Coord = coord(hex).map_err(|e: String| error_near(&file, &text, hex, e))?;
+    for (i, (hex, _)) in tile.marks.iter().enumerate() {
+        let path = format!("marks[{i}][0]");
+        let c: Coord = coord(hex).map_err(|e: String| loc.at(&path, e))?;
         if !on_tile(c) {
-            return Err(error_near(
-                &file,
-                &text,
-                hex,
-                format!("mark at {hex} is off the map"),
+            return Err(loc.at(
+                &path,
+                format!(
+                    "mark at {hex} is off the map ({cols} columns, {rows} rows from {})",
+                    printed(origin)
+                ),
             ));
         }
     }
-    let mut from = locate_from(&text, "hexsides", 0).unwrap_or(0);
     let mut seen = std::collections::BTreeSet::new();
-    for (hex, dir, feature) in &tile.hexsides {
-        // Where this entry is written: its hex, searched on from the previous entry.
-        let at = locate_from(&text, &format!("\"{hex}\""), from);
-        if let Some(a) = at {
-            from = a + hex.len() + 2;
-        }
-        let fail = |msg: String| match at {
-            Some(a) => {
-                let (l, c) = line_col(&text, a);
-                DataError::at(&file, l, c, msg)
-            }
-            None => error_near(&file, &text, hex, msg),
-        };
+    for (i, (hex, dir, feature)) in tile.hexsides.iter().enumerate() {
+        // Where this entry is written: its hex.
+        let fail = |msg: String| loc.at(&format!("hexsides[{i}][0]"), msg);
         let c: Coord = coord(hex).map_err(&fail)?;
         if !on_tile(c) {
             return Err(fail(format!(

@@ -14,6 +14,7 @@ use crate::core::error::DataError;
 use crate::core::game::LogEntry;
 use crate::core::hexmap::HexMap;
 use crate::core::maptile::{load_tile_levels, tile_to_map};
+use crate::core::spans::Located;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -264,15 +265,19 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let c: Counters = parse_ron(&file, &text)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let mut ids = BTreeSet::new();
-    for u in &c.units {
+    for (i, u) in c.units.iter().enumerate() {
         if !ids.insert(u.id.as_str()) {
-            return Err(err(&u.id, format!("unit id '{}' is used twice", u.id)));
+            return Err(err(
+                &format!("units[{i}].id"),
+                format!("unit id '{}' is used twice", u.id),
+            ));
         }
         if !c.classes.iter().any(|k| k.key == u.class) {
             return Err(err(
-                &u.class,
+                &format!("units[{i}].class"),
                 format!(
                     "unit '{}' has class '{}', which is not in classes",
                     u.id, u.class
@@ -280,17 +285,17 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
             ));
         }
     }
-    for u in &c.units {
+    for (i, u) in c.units.iter().enumerate() {
         if let Some(h) = &u.holder
             && !c.units.iter().any(|x| &x.id == h)
         {
             return Err(err(
-                h,
+                &format!("units[{i}].holder"),
                 format!("unit '{}' names a Holder '{h}' that is not a unit", u.id),
             ));
         }
     }
-    for u in &c.units {
+    for (i, u) in c.units.iter().enumerate() {
         if let Some(t) = &u.train
             && !c.units.iter().any(|x| {
                 &x.id == t
@@ -300,7 +305,7 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
             })
         {
             return Err(err(
-                t,
+                &format!("units[{i}].train"),
                 format!(
                     "unit '{}' is the Personnel of '{t}', which is not a Pack Train (15B)",
                     u.id
@@ -308,13 +313,17 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
             ));
         }
     }
-    for l in &c.leaders {
+    for (i, l) in c.leaders.iter().enumerate() {
+        let lp = format!("leaders[{i}]");
         if !ids.insert(l.id.as_str()) {
-            return Err(err(&l.id, format!("id '{}' is used twice", l.id)));
+            return Err(err(
+                &format!("{lp}.id"),
+                format!("id '{}' is used twice", l.id),
+            ));
         }
         if l.wounded.rating > l.rating || l.wounded.radius > l.radius {
             return Err(err(
-                &l.id,
+                &format!("{lp}.wounded"),
                 format!(
                     "Leader '{}': the wounded side has reduced ratings (12D1), not {}/{} against {}/{}",
                     l.id, l.wounded.rating, l.wounded.radius, l.rating, l.radius
@@ -323,7 +332,7 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
         }
         if l.replacement && l.side != Side::US {
             return Err(err(
-                &l.id,
+                &format!("{lp}.replacement"),
                 format!(
                     "Leader '{}': only the US player has Replacement Leaders (12D6)",
                     l.id
@@ -332,7 +341,7 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
         }
         if l.vp.killed < 0 || l.vp.wounded < 0 || l.vp.wounded > l.vp.killed {
             return Err(err(
-                &l.id,
+                &format!("{lp}.vp"),
                 format!(
                     "Leader '{}': the VPs for a wound ({}) must be between 0 and those for his death ({})",
                     l.id, l.vp.wounded, l.vp.killed
@@ -389,7 +398,8 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
     let file = path.display().to_string();
     expect_game(&file, &text, GAME)?;
     let sc: ScenarioDef = parse_ron(&file, &text)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let map_path = root
         .join("scenarios")
         .join(GAME)
@@ -397,7 +407,7 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
         .join(format!("{}.ron", sc.map));
     if !map_path.exists() {
         return Err(err(
-            &sc.map,
+            "map",
             format!("no map '{}' in scenarios/{GAME}/maps/", sc.map),
         ));
     }
@@ -424,29 +434,34 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
     };
     st.index_sides();
     let mut placed = BTreeSet::new();
-    for p in &sc.setup {
+    for (i, p) in sc.setup.iter().enumerate() {
+        let pp = format!("setup[{i}]");
         let known = st.counters.units.iter().any(|u| u.id == p.id)
             || st.counters.leaders.iter().any(|l| l.id == p.id);
         if !known {
             return Err(err(
-                &p.id,
+                &format!("{pp}.id"),
                 format!("'{}' is not a unit or Leader of counters.ron", p.id),
             ));
         }
         if !placed.insert(&p.id) {
-            return Err(err(&p.id, format!("'{}' is placed twice", p.id)));
+            return Err(err(
+                &format!("{pp}.id"),
+                format!("'{}' is placed twice", p.id),
+            ));
         }
         if let Some(h) = &p.hex {
-            let c = st.map.parse(h).map_err(|e| err(h, e))?;
+            let hp = format!("{pp}.hex");
+            let c = st.map.parse(h).map_err(|e| err(&hp, e))?;
             if !st.on_board(c) {
-                return Err(err(h, format!("{h} is not a printed hex of the map")));
+                return Err(err(&hp, format!("{h} is not a printed hex of the map")));
             }
         }
     }
-    for e in &sc.entries {
+    for (i, e) in sc.entries.iter().enumerate() {
         if !st.map.coords().any(|c| st.map.has_mark(c, &e.mark)) {
             return Err(err(
-                &e.mark,
+                &format!("entries[{i}].mark"),
                 format!("no hex of the map carries the mark '{}'", e.mark),
             ));
         }
@@ -460,28 +475,28 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
             != 1
         {
             return Err(err(
-                &p.mark,
+                "post.mark",
                 format!(
                     "the post's mark '{}' must be on exactly one hex (16D)",
                     p.mark
                 ),
             ));
         }
-        for id in &p.pieces {
+        for (k, id) in p.pieces.iter().enumerate() {
             if st.counters.units.iter().all(|u| &u.id != id)
                 && st.counters.leaders.iter().all(|l| &l.id != id)
             {
                 return Err(err(
-                    id,
+                    &format!("post.pieces[{k}]"),
                     format!("the post binds '{id}', which is not a unit or Leader (16D)"),
                 ));
             }
         }
     }
-    for h in &sc.hills {
+    for (i, h) in sc.hills.iter().enumerate() {
         if !st.map.coords().any(|c| st.map.has_mark(c, &h.mark)) {
             return Err(err(
-                &h.mark,
+                &format!("hills[{i}].mark"),
                 format!("no hex of the map carries the mark '{}'", h.mark),
             ));
         }
