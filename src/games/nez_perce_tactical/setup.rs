@@ -10,6 +10,7 @@ use crate::core::dice::Dice;
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
 use crate::core::maptile::{load_tile, tile_to_map};
+use crate::core::spans::Located;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -143,66 +144,76 @@ pub fn load_counters_file(path: &Path, tables: &Tables) -> Result<Counters, Data
     let text = read_text(path)?;
     let file = path.display().to_string();
     let c: Counters = parse_ron(&file, &text)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let mut ids = BTreeSet::new();
-    let check =
-        |d: &CounterDef, side: Option<Side>, ids: &mut BTreeSet<String>| -> Result<(), DataError> {
-            let needle = format!("\"{}\"", d.id);
-            if !ids.insert(d.id.clone()) {
-                return Err(err(&needle, format!("counter id '{}' is used twice", d.id)));
-            }
-            let Some(class) = tables.classes.iter().find(|k| k.key == d.class) else {
-                let keys: Vec<&str> = tables.classes.iter().map(|k| k.key.as_str()).collect();
-                return Err(err(
-                    &needle,
-                    format!(
-                        "counter '{}' has class '{}', not one of {}",
-                        d.id,
-                        d.class,
-                        keys.join(", ")
-                    ),
-                ));
-            };
-            if let Some(s) = side
-                && class.side != s
-            {
-                return Err(err(
-                    &needle,
-                    format!(
-                        "counter '{}' is a {:?} class in a {s:?} unit",
-                        d.id, class.side
-                    ),
-                ));
-            }
-            if class.faces != Faces::Single && d.back.is_none() {
-                return Err(err(
-                    &needle,
-                    format!("counter '{}' ({}) needs a back face", d.id, class.name),
-                ));
-            }
-            if d.front.dm < 0 || d.front.fs < 0 {
-                return Err(err(
-                    &needle,
-                    format!("counter '{}' has a negative strength", d.id),
-                ));
-            }
-            Ok(())
+    // `path` is where the counter is written (`strategic[2].counters[0]`).
+    let check = |d: &CounterDef,
+                 side: Option<Side>,
+                 ids: &mut BTreeSet<String>,
+                 path: &str|
+     -> Result<(), DataError> {
+        let needle = format!("{path}.id");
+        if !ids.insert(d.id.clone()) {
+            return Err(err(&needle, format!("counter id '{}' is used twice", d.id)));
+        }
+        let Some(class) = tables.classes.iter().find(|k| k.key == d.class) else {
+            let keys: Vec<&str> = tables.classes.iter().map(|k| k.key.as_str()).collect();
+            return Err(err(
+                &needle,
+                format!(
+                    "counter '{}' has class '{}', not one of {}",
+                    d.id,
+                    d.class,
+                    keys.join(", ")
+                ),
+            ));
         };
-    for s in &c.strategic {
+        if let Some(s) = side
+            && class.side != s
+        {
+            return Err(err(
+                &needle,
+                format!(
+                    "counter '{}' is a {:?} class in a {s:?} unit",
+                    d.id, class.side
+                ),
+            ));
+        }
+        if class.faces != Faces::Single && d.back.is_none() {
+            return Err(err(
+                &needle,
+                format!("counter '{}' ({}) needs a back face", d.id, class.name),
+            ));
+        }
+        if d.front.dm < 0 || d.front.fs < 0 {
+            return Err(err(
+                &needle,
+                format!("counter '{}' has a negative strength", d.id),
+            ));
+        }
+        Ok(())
+    };
+    for (i, s) in c.strategic.iter().enumerate() {
         if !ids.insert(format!("strategic:{}", s.id)) {
             return Err(err(
-                &format!("\"{}\"", s.id),
+                &format!("strategic[{i}].id"),
                 format!("strategic id '{}' is used twice", s.id),
             ));
         }
-        for d in &s.counters {
-            check(d, Some(s.side), &mut ids)?;
+        for (k, d) in s.counters.iter().enumerate() {
+            check(
+                d,
+                Some(s.side),
+                &mut ids,
+                &format!("strategic[{i}].counters[{k}]"),
+            )?;
         }
     }
-    for d in &c.camps {
-        check(d, Some(Side::Army), &mut ids)?;
+    for (k, d) in c.camps.iter().enumerate() {
+        check(d, Some(Side::Army), &mut ids, &format!("camps[{k}]"))?;
     }
-    check(&c.city_defence, Some(Side::Army), &mut ids)?;
+    check(&c.city_defence, Some(Side::Army), &mut ids, "city_defence")?;
     Ok(c)
 }
 
@@ -216,13 +227,12 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
     let tile = load_tile(path)?;
     let text = read_text(path)?;
     let file = path.display().to_string();
+    let loc = Located::new(&file, &text);
     for (ch, key) in &tile.legend {
         if !tables.terrain.iter().any(|t| &t.terrain == key) {
             let keys: Vec<&str> = tables.terrain.iter().map(|t| t.terrain.as_str()).collect();
-            return Err(error_near(
-                &file,
-                &text,
-                &format!("\"{key}\""),
+            return Err(loc.at(
+                &format!("legend{{{ch}}}"),
                 format!(
                     "legend '{ch}' names terrain '{key}', not one of {}",
                     keys.join(", ")
@@ -230,13 +240,11 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
             ));
         }
     }
-    for (hex, _, f) in &tile.hexsides {
+    for (i, (hex, _, f)) in tile.hexsides.iter().enumerate() {
         if !tables.hexsides.iter().any(|h| &h.feature == f) {
             let keys: Vec<&str> = tables.hexsides.iter().map(|t| t.feature.as_str()).collect();
-            return Err(error_near(
-                &file,
-                &text,
-                hex,
+            return Err(loc.at(
+                &format!("hexsides[{i}][2]"),
                 format!("hexside at {hex} is '{f}', not one of {}", keys.join(", ")),
             ));
         }
@@ -461,7 +469,6 @@ pub fn load_combat(root: &Path, what: &str, sc: ScenarioDef) -> Result<Loaded, D
 
 /// Check a scenario against the tables, counters and map, and build its combat.
 fn build(root: &Path, file: &str, text: &str, sc: ScenarioDef) -> Result<Loaded, DataError> {
-    let err = |needle: &str, msg: String| error_near(file, text, needle, msg);
     let tables = load_tables(root)?;
     let counters = load_counters(root, &tables)?;
     let map_path = root
@@ -470,8 +477,8 @@ fn build(root: &Path, file: &str, text: &str, sc: ScenarioDef) -> Result<Loaded,
         .join("maps")
         .join(format!("{}.ron", sc.map));
     if !map_path.exists() {
-        return Err(err(
-            &format!("\"{}\"", sc.map),
+        return Err(Located::new(file, text).at(
+            "map",
             format!(
                 "no tactical map '{}' (expected {})",
                 sc.map,
@@ -548,13 +555,18 @@ fn build_with(
     counters: Counters,
     map: HexMap,
 ) -> Result<Loaded, DataError> {
-    let err = |needle: &str, msg: String| error_near(file, text, needle, msg);
+    let loc = Located::new(file, text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let mut list: Vec<(String, CounterDef)> = vec![];
-    for (side, force) in [(Side::Army, &sc.army), (Side::Indian, &sc.indian)] {
-        for unit in &force.units {
+    for (side, force, fp) in [
+        (Side::Army, &sc.army, "army"),
+        (Side::Indian, &sc.indian, "indian"),
+    ] {
+        for (ui, unit) in force.units.iter().enumerate() {
+            let up = format!("{fp}.units[{ui}]");
             let Some(cs) = counters_of(&counters, unit) else {
                 return Err(err(
-                    &format!("\"{unit}\""),
+                    &up,
                     format!(
                         "no strategic unit '{unit}' in counters.ron (or \"camps\", \"town:<name>\")"
                     ),
@@ -564,7 +576,7 @@ fn build_with(
                 let class = tables.classes.iter().find(|k| k.key == d.class);
                 if class.is_some_and(|k| k.side != side) {
                     return Err(err(
-                        &format!("\"{unit}\""),
+                        &up,
                         format!("'{unit}' does not fight for the {side:?} side"),
                     ));
                 }
@@ -575,14 +587,14 @@ fn build_with(
                 }
             }
         }
-        for a in &force.absent {
+        for (ai, a) in force.absent.iter().enumerate() {
             if !list.iter().any(|(_, d)| &d.id == a)
                 && !force.units.iter().any(|u| {
                     counters_of(&counters, u).is_some_and(|v| v.iter().any(|(_, d)| &d.id == a))
                 })
             {
                 return Err(err(
-                    &format!("\"{a}\""),
+                    &format!("{fp}.absent[{ai}]"),
                     format!("absent counter '{a}' is not in this side's units"),
                 ));
             }
@@ -590,13 +602,13 @@ fn build_with(
         for (id, st) in &force.start {
             if let Start::At(h, _) = st {
                 h.parse::<Coord>()
-                    .map_err(|e| err(&format!("\"{h}\""), format!("{id}: {e}")))?;
+                    .map_err(|e| err(&format!("{fp}.start{{{id}}}[0]"), format!("{id}: {e}")))?;
             }
         }
         for id in force.start.keys() {
             if !list.iter().any(|(_, d)| &d.id == id) {
-                return Err(err(
-                    &format!("\"{id}\""),
+                return Err(loc.at_key(
+                    &format!("{fp}.start{{{id}}}"),
                     format!(
                         "'{id}' is not a counter of this side's units (or it is listed absent)"
                     ),
@@ -629,16 +641,16 @@ fn build_with(
     }
     if needs_camps(&sc) {
         return Err(err(
-            "units",
+            "army.units",
             "an Indian declaration may catch the Army Surprised Encamped, when its five Camps deploy (C2.5): list \"camps\" among the Army's units".into(),
         ));
     }
     if sc.roll.is_some() {
-        for force in [&sc.army, &sc.indian] {
+        for (force, fp) in [(&sc.army, "army"), (&sc.indian, "indian")] {
             if let Some(id) = force.start.keys().next() {
-                return Err(err(
-                    &format!("\"{id}\""),
-                    "with `roll` the players set up: give no `start` (C2.2-C2.6)".into(),
+                return Err(loc.at_key(
+                    &format!("{fp}.start{{{id}}}"),
+                    "with `roll` the players set up: give no `start` (C2.2-C2.6)",
                 ));
             }
         }
@@ -685,7 +697,12 @@ fn build_with(
         .next()
         .filter(|_| loaded.stat.scenario.roll.is_none())
     {
-        return Err(err(&format!("\"{id}\""), msg));
+        let fp = if sc.army.start.contains_key(&id) {
+            "army"
+        } else {
+            "indian"
+        };
+        return Err(loc.at_key(&format!("{fp}.start{{{id}}}"), msg));
     }
     Ok(loaded)
 }
