@@ -798,9 +798,12 @@ fn the_scenario_screen_lists_every_shipped_report_of_a_scenario() {
             "ai-random-seed7",
             "greedy-ai",
             "greedy-ai-seed7",
+            "greedy-greedy",
             "greedy-greedy-seed7",
+            "greedy-random",
             "random-ai",
-            "random-ai-seed7"
+            "random-ai-seed7",
+            "random-greedy"
         ],
         "the -vp.svg charts and other scenarios' reports are not listed"
     );
