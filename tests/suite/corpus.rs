@@ -35,6 +35,7 @@ const APACHE_TABLES: &str = "rules/moved_like_the_wind/tables.ron";
 const VICTORIO: &str = "scenarios/moved_like_the_wind/victorio_geronimo.ron";
 const ROSEBUD: &str = "scenarios/rosebud/battle.ron";
 const BIG_HOLE: &str = "scenarios/nez_perce_tactical/big_hole.ron";
+const CAMPAIGN: &str = "scenarios/nez_perce_strategic/campaign.ron";
 
 const CASES: &[Case] = &[
     // ---- Harvest the Wind ----
@@ -441,9 +442,40 @@ const CASES: &[Case] = &[
         at: "\"rawns\"",
         says: &["no strategic unit 'rawns'"],
     },
+    // ---- I Will Fight No More Forever, strategic ----
+    Case {
+        what: "nez perce strategic: a reinforcement off the map, on a line after the same hex",
+        file: CAMPAIGN,
+        check: CAMPAIGN,
+        from: "(turn: 2, unit: \"miller\", hex: \"0309\")",
+        nth: 0,
+        to: "(turn: 2, unit: \"miller\", hex: \"0399\")",
+        at: "\"0399\"",
+        says: &["miller is set up at 0399, off the"],
+    },
+    Case {
+        what: "nez perce strategic: a reinforcement on a turn past the last",
+        file: CAMPAIGN,
+        check: CAMPAIGN,
+        from: "(turn: 3, unit: \"mason\",",
+        nth: 0,
+        to: "(turn: 99, unit: \"mason\",",
+        at: "99,",
+        says: &["mason activates on turn 99"],
+    },
+    Case {
+        what: "nez perce strategic: a unit set up twice",
+        file: CAMPAIGN,
+        check: CAMPAIGN,
+        from: "(turn: 2, unit: \"burton\", hex:",
+        nth: 0,
+        to: "(turn: 2, unit: \"rawn\", hex:",
+        at: "\"rawn\"",
+        says: &["'rawn' is set up twice"],
+    },
 ];
 
-/// Copy the data a check reads: `scenarios/<game>/` and `rules/<game>/`.
+/// Copy a folder of the data a check reads.
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -471,13 +503,9 @@ fn line_col(text: &str, i: usize) -> (usize, usize) {
 /// Run one case; `Err` says what went wrong.
 fn run(i: usize, c: &Case) -> Result<(), String> {
     let dir = scratch(&format!("corpus-{i}"));
-    let game = Path::new(c.check)
-        .components()
-        .nth(1)
-        .and_then(|x| x.as_os_str().to_str())
-        .unwrap_or_default();
+    // Small enough to copy whole: a campaign reads the tactical game's data too.
     for top in ["scenarios", "rules"] {
-        copy_tree(&root().join(top).join(game), &dir.join(top).join(game));
+        copy_tree(&root().join(top), &dir.join(top));
     }
     let path = dir.join(c.file);
     let text = std::fs::read_to_string(&path).unwrap();

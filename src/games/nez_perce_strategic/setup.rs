@@ -9,6 +9,7 @@ use crate::core::data::{error_near, expect_game, parse_ron, read_text};
 use crate::core::error::DataError;
 use crate::core::hexmap::{Coord, HexMap};
 use crate::core::maptile::{load_tile, tile_to_map};
+use crate::core::spans::Located;
 use crate::games::nez_perce_tactical::data::Counters as TacticalCounters;
 use crate::games::nez_perce_tactical::setup::{TacticalData, load_tactical_data};
 use std::collections::BTreeSet;
@@ -144,40 +145,65 @@ pub fn load_campaign_file(
     let file = path.display().to_string();
     let c: CampaignDef = parse_ron(&file, &text)?;
     expect_game(&file, &text, GAME)?;
-    let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
+    let loc = Located::new(&file, &text);
+    let err = |path: &str, msg: String| loc.at(path, msg);
     let known = |id: &str| counters.units.iter().any(|u| u.id == id);
     let mut placed = BTreeSet::new();
     let last = tables.last_turn.value.max(1) as u32;
+    // Each entry with the paths of its unit, hex and turn in the file.
     let entries = c
         .start
         .iter()
-        .map(|(u, h)| (u, h, None))
-        .chain(c.track.iter().map(|t| (&t.unit, &t.hex, Some(t.turn))));
-    for (unit, hex, turn) in entries {
+        .enumerate()
+        .map(|(i, (u, h))| {
+            (
+                u,
+                h,
+                None,
+                [
+                    format!("start[{i}][0]"),
+                    format!("start[{i}][1]"),
+                    String::new(),
+                ],
+            )
+        })
+        .chain(c.track.iter().enumerate().map(|(i, t)| {
+            (
+                &t.unit,
+                &t.hex,
+                Some(t.turn),
+                [
+                    format!("track[{i}].unit"),
+                    format!("track[{i}].hex"),
+                    format!("track[{i}].turn"),
+                ],
+            )
+        }));
+    for (unit, hex, turn, [up, hp, tp]) in entries {
         if !known(unit) {
             return Err(err(
-                unit,
+                &up,
                 format!("no strategic counter '{unit}' in counters.ron"),
             ));
         }
         if !placed.insert(unit.as_str()) {
-            return Err(err(unit, format!("'{unit}' is set up twice")));
+            return Err(err(&up, format!("'{unit}' is set up twice")));
         }
         hex.parse::<Coord>()
-            .map_err(|e| err(hex, format!("{unit}: {e}")))?;
+            .map_err(|e| err(&hp, format!("{unit}: {e}")))?;
         if let Some(t) = turn
             && !(1..=last).contains(&t)
         {
             return Err(err(
-                unit,
+                &tp,
                 format!("{unit} activates on turn {t}, outside 1..={last}"),
             ));
         }
     }
-    for r in &c.removals {
+    for (i, r) in c.removals.iter().enumerate() {
         if !placed.contains(r.unit.as_str()) {
             return Err(err(
-                &r.unit,
+                &format!("removals[{i}].unit"),
                 format!("'{}' is removed but never set up", r.unit),
             ));
         }
@@ -212,13 +238,12 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
     let tile = load_tile(path)?;
     let text = read_text(path)?;
     let file = path.display().to_string();
+    let loc = Located::new(&file, &text);
     for (ch, key) in &tile.legend {
         if !tables.terrain.iter().any(|t| &t.key == key) {
             let keys: Vec<&str> = tables.terrain.iter().map(|t| t.key.as_str()).collect();
-            return Err(error_near(
-                &file,
-                &text,
-                &format!("\"{key}\""),
+            return Err(loc.at(
+                &format!("legend{{{ch}}}"),
                 format!(
                     "legend '{ch}' names terrain '{key}', not one of the terrain chart's {}",
                     keys.join(", ")
@@ -227,12 +252,10 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
         }
     }
     let mut towns: BTreeSet<&str> = BTreeSet::new();
-    for (hex, mark) in &tile.marks {
-        let needle = format!("\"{mark}\"");
+    for (i, (hex, mark)) in tile.marks.iter().enumerate() {
+        let needle = format!("marks[{i}][1]");
         if !MARKS.contains(&mark.as_str()) && !MARK_PREFIXES.iter().any(|p| mark.starts_with(p)) {
-            return Err(error_near(
-                &file,
-                &text,
+            return Err(loc.at(
                 &needle,
                 format!(
                     "mark '{mark}' at {hex} is not one the rules read: {}, or a name after {}",
@@ -242,20 +265,16 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
             ));
         }
         if (mark.starts_with("town:") || mark.starts_with("fort:")) && !towns.insert(hex) {
-            return Err(error_near(
-                &file,
-                &text,
+            return Err(loc.at(
                 &needle,
                 format!("{hex} has two towns or forts; a hex holds at most one"),
             ));
         }
     }
-    for (hex, _, f) in &tile.hexsides {
+    for (i, (hex, _, f)) in tile.hexsides.iter().enumerate() {
         if f != MAJOR_RIVER {
-            return Err(error_near(
-                &file,
-                &text,
-                hex,
+            return Err(loc.at(
+                &format!("hexsides[{i}][2]"),
                 format!(
                     "hexside at {hex} is '{f}'; the strategic map knows only '{MAJOR_RIVER}' (B4.4.2)"
                 ),
@@ -299,10 +318,8 @@ pub fn load_static(
             .join(format!("{}.ron", campaign.map)),
     };
     if !map_path.exists() {
-        return Err(error_near(
-            &file,
-            &text,
-            &format!("\"{}\"", campaign.map),
+        return Err(Located::new(&file, &text).at(
+            "map",
             format!(
                 "no map '{}' ({} does not exist)",
                 campaign.map,
@@ -311,20 +328,26 @@ pub fn load_static(
         ));
     }
     let map = load_map_file(&map_path, &tables)?;
-    for (unit, hex) in campaign
+    let loc = Located::new(&file, &text);
+    for (unit, hex, path) in campaign
         .start
         .iter()
-        .map(|(u, h)| (u, h))
-        .chain(campaign.track.iter().map(|t| (&t.unit, &t.hex)))
+        .enumerate()
+        .map(|(i, (u, h))| (u, h, format!("start[{i}][1]")))
+        .chain(
+            campaign
+                .track
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (&t.unit, &t.hex, format!("track[{i}].hex"))),
+        )
     {
         let c: Coord = hex
             .parse()
-            .map_err(|e| error_near(&file, &text, hex, format!("{unit}: {e}")))?;
+            .map_err(|e| loc.at(&path, format!("{unit}: {e}")))?;
         if !map.contains(c) {
-            return Err(error_near(
-                &file,
-                &text,
-                hex,
+            return Err(loc.at(
+                &path,
                 format!(
                     "{unit} is set up at {hex}, off the {}x{} map",
                     map.cols, map.rows
