@@ -100,6 +100,24 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(Update, drive.run_if(in_state(Screen::Playing)));
 }
 
+impl AiPlay {
+    /// Whether the computer players need frames with no input (the window otherwise
+    /// sleeps, `gui::redraw`): a worker is thinking, a Step is pending, or in Run a
+    /// computer seat is to act (its worker still to start, or its answer waiting for
+    /// the pace delay).
+    pub fn needs_frames(&self, game: &Game) -> bool {
+        if self.step || self.job.as_ref().is_some_and(|j| j.answer.is_none()) {
+            return true;
+        }
+        self.mode == AiMode::Run
+            && game
+                .session
+                .to_act()
+                .and_then(|s| game.ai_player(s))
+                .is_some()
+    }
+}
+
 /// The driver plus the control strip.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(logic_plugin).add_systems(

@@ -59,6 +59,14 @@ pub struct MenuState {
     balance: Option<(String, Result<balance::Summary, String>)>,
 }
 
+impl MenuState {
+    /// Whether a balance computation is running (or finished and not yet shown): the
+    /// menu needs frames to show its progress and collect it.
+    pub fn computing(&self) -> bool {
+        self.balance_job.is_some()
+    }
+}
+
 /// Who plays a seat, as chosen in the menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatChoice {

@@ -12,6 +12,7 @@ pub mod menu;
 pub mod nez_perce;
 pub mod nez_perce_strategic;
 pub mod playing;
+pub mod redraw;
 pub mod result;
 pub mod rosebud;
 pub mod screenshot;
@@ -64,6 +65,7 @@ pub fn run(launch: Launch) {
         // Insert now, so that the board is built when play starts.
         app.insert_resource(Game::new(session, false));
     }
+    redraw::plugin(&mut app, launch.screenshot.is_some());
     if let Some((path, frames)) = launch.screenshot {
         screenshot::install(&mut app, path, frames);
     }
