@@ -4,7 +4,7 @@
 //! Exit status: 0 success, 1 a check/script/replay found a problem, 2 bad usage or
 //! unreadable input.
 
-use crate::core::data::{parse_ron, read_text};
+use crate::core::data::read_text;
 use crate::core::error::{DataError, Error};
 use crate::core::game::ActionKind;
 use crate::core::registry::OptionKind;
@@ -774,7 +774,7 @@ pub fn run_script_with(
 ) -> Result<Vec<String>, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
-    let sc: Script = parse_ron(&file, &text)?;
+    let sc: Script = crate::core::data::parse_ron_doc(&file, &text, "docs/script-format.md")?;
     let mut g: Box<dyn GameSession> =
         games::new_session_with(root, &sc.scenario, sc.seed, sc.manual_setup, &sc.options)?;
     let at = |needle: &str| {

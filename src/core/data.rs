@@ -14,6 +14,16 @@ pub fn read_text(path: &Path) -> Result<String, DataError> {
 
 /// Parse RON text into `T`, reporting errors as `file:line:column: message`.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    parse_ron_doc(file, text, "docs/scenario-format.md")
+}
+
+/// [`parse_ron`] for a file whose format another document describes (`doc`, named in
+/// the error: scripts are in docs/script-format.md).
+pub fn parse_ron_doc<T: DeserializeOwned>(
+    file: &str,
+    text: &str,
+    doc: &str,
+) -> Result<T, DataError> {
     let opts =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     opts.from_str::<T>(text).map_err(|e| {
@@ -21,10 +31,7 @@ pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataE
             file,
             e.span.start.line,
             e.span.start.col,
-            format!(
-                "{} (expected the format described in docs/scenario-format.md)",
-                e.code
-            ),
+            format!("{} (expected the format described in {doc})", e.code),
         )
     })
 }

@@ -404,6 +404,17 @@ impl Registry {
             })?;
             return Ok((def, ScenarioRef::Path(path)));
         }
+        if path.extension().is_some_and(|e| e == "ron") {
+            // A file, not an id (`game/stem`): say that it is missing, not that its
+            // first folder is no game.
+            return Err(DataError::file(
+                scenario,
+                format!(
+                    "no such scenario file ({} does not exist; a path is read from the current folder, an id is GAME/SCENARIO as `wargame list` shows)",
+                    path.display()
+                ),
+            ));
+        }
         let game = scenario.split('/').next().unwrap_or_default();
         let def = self.get(game).ok_or_else(|| self.unknown(scenario, game))?;
         Ok((def, ScenarioRef::Id(scenario)))

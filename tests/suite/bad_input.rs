@@ -450,3 +450,27 @@ fn a_map_checked_outside_a_maps_folder_is_named_as_a_map() {
         );
     }
 }
+
+#[test]
+fn a_missing_scenario_file_is_named_as_missing_and_a_script_error_names_its_format() {
+    // Issue 29 trial: a path that does not exist read as "unknown game ''".
+    let e = games::new_session(&root(), "/no/such/folder/x.ron", 1, false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("no such scenario file"), "{e}");
+    // A script's syntax error points at the script format, not the scenario format.
+    let dir = scratch("script-doc");
+    let p = write(
+        &dir,
+        "s.ron",
+        "(scenario: \"harvest_the_wind/wagon_box\", steps: [Expct(1)])",
+    );
+    let out = std::process::Command::new(bin())
+        .args(["script", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("docs/script-format.md"), "{text}");
+}

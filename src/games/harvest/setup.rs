@@ -610,6 +610,33 @@ fn check_setup(s: &State) -> Result<(), (String, String)> {
                 ),
             ));
         }
+        // A mounted line needs Horses of its side under every counter (III.C): the
+        // Horses line first, a Horses counter in each hex or entering with it.
+        if f.mounted && p.mounted_on.is_none() && f.kind != ForceKind::Horses {
+            match &p.loc {
+                Loc::Map(c) => {
+                    return Err((
+                        format!("forces[{fi}].placement.at[{k}]"),
+                        format!(
+                            "force '{}' is mounted, but its counter {} at {c} has no Horses of its side under it (III.C): list a Horses line before it with a Horses counter in this hex",
+                            f.label,
+                            k + 1
+                        ),
+                    ));
+                }
+                Loc::Offboard { zone, turn } => {
+                    return Err((
+                        format!("forces[{fi}].mounted"),
+                        format!(
+                            "force '{}' is mounted, but no Horses of its side enter by zone '{zone}' on turn {turn} for its counter {} (III.C): list a Horses line before it with the same entry",
+                            f.label,
+                            k + 1
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
         let Some(c) = p.hex() else { continue };
         let class = match p.kind {
             Kind::Unit | Kind::Crew => "unit",

@@ -407,11 +407,14 @@ fn check_placements(
         if !rules::deploy_areas(&st, b).contains(&a) {
             let blk = &st.blocks[b];
             let rule = match (blk.nation, blk.kind) {
-                (Nation::Apache, BlockKind::Leader) => "any area",
-                (Nation::Apache, _) => "an area with a Water symbol in its home Territory",
-                (Nation::Us, BlockKind::Settler) => "an area with a Town",
-                (Nation::Us, _) => "a US area with a Fort or a Town",
-                (Nation::Mexico, _) => "a Mexican area with a Fort or a Town",
+                (Nation::Apache, BlockKind::Leader) => "any area".to_string(),
+                (Nation::Apache, _) => format!(
+                    "an area with a Water symbol in its home Territory, {}",
+                    blk.territory.as_deref().unwrap_or("?")
+                ),
+                (Nation::Us, BlockKind::Settler) => "an area with a Town".to_string(),
+                (Nation::Us, _) => "a US area with a Fort or a Town".to_string(),
+                (Nation::Mexico, _) => "a Mexican area with a Fort or a Town".to_string(),
             };
             return Err(err(
                 &format!("{pp}.area"),
