@@ -27,11 +27,27 @@ pub fn parse_ron_doc<T: DeserializeOwned>(
     let opts =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     opts.from_str::<T>(text).map_err(|e| {
+        // Name the value the error is in, as a designer reads the file
+        // (`forces[2].morale`), when the text around it can be indexed.
+        let offset = text
+            .split_inclusive('\n')
+            .take(e.span.start.line.saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>()
+            + e.span.start.col.saturating_sub(1);
+        let spans = super::spans::Spans::index(text);
+        let within = spans
+            .path_at(offset)
+            .map(|p| format!("in `{p}`; "))
+            .unwrap_or_default();
         DataError::at(
             file,
             e.span.start.line,
             e.span.start.col,
-            format!("{} (expected the format described in {doc})", e.code),
+            format!(
+                "{} ({within}expected the format described in {doc})",
+                e.code
+            ),
         )
     })
 }

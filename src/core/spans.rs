@@ -63,6 +63,16 @@ impl Spans {
         self.keys.get(path).cloned()
     }
 
+    /// The path of the innermost value whose span holds byte `offset` (the value a
+    /// parser error at that place is in), if any value but the whole file does.
+    pub fn path_at(&self, offset: usize) -> Option<&str> {
+        self.values
+            .iter()
+            .filter(|(p, r)| !p.is_empty() && r.start <= offset && offset < r.end.max(r.start + 1))
+            .min_by_key(|(_, r)| r.end - r.start)
+            .map(|(p, _)| p.as_str())
+    }
+
     /// The span of the value at `path` or, where the text has none there (a field left
     /// to its default), at its nearest indexed ancestor.
     pub fn nearest(&self, path: &str) -> Option<Range<usize>> {
@@ -527,6 +537,21 @@ mod tests {
             Located::new("f.ron", "").at("x", "bad").to_string(),
             "f.ron: bad"
         );
+    }
+
+    #[test]
+    fn the_innermost_value_at_an_offset_is_named() {
+        let t = "(\n  a: [1, -22],\n  b: (c: \"x\"),\n)";
+        let s = Spans::index(t);
+        assert_eq!(s.path_at(t.find("22").unwrap()), Some("a[1]"));
+        assert_eq!(s.path_at(t.find("\"x\"").unwrap()), Some("b.c"));
+        assert_eq!(s.path_at(0), None, "the whole file is no value to name");
+        let e = crate::core::data::parse_ron::<std::collections::BTreeMap<String, Vec<u8>>>(
+            "f.ron",
+            "{\"a\": [1, -22]}",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("in `{a}[1]`"), "{e}");
     }
 
     #[test]
