@@ -373,30 +373,6 @@ impl Indexer<'_> {
         }
     }
 
-    fn list(&mut self, path: &str, depth: usize) {
-        self.i += 1;
-        let mut n = 0;
-        loop {
-            self.skip_ws();
-            match self.peek() {
-                None => return,
-                Some(b']') => {
-                    self.i += 1;
-                    return;
-                }
-                Some(b',') => self.i += 1,
-                Some(_) => {
-                    let before = self.i;
-                    self.value(format!("{path}[{n}]"), depth + 1);
-                    n += 1;
-                    if self.i == before {
-                        self.i += 1;
-                    }
-                }
-            }
-        }
-    }
-
     fn map(&mut self, path: &str, depth: usize) {
         self.i += 1;
         loop {
@@ -431,29 +407,37 @@ impl Indexer<'_> {
 
     /// `( ... )`: named fields when it opens with `name:`, otherwise items.
     fn group(&mut self, path: &str, depth: usize) {
+        self.items(path, depth, b')', true);
+    }
+
+    /// `[ ... ]`: items.
+    fn list(&mut self, path: &str, depth: usize) {
+        self.items(path, depth, b']', false);
+    }
+
+    /// The items (or, with `fields`, the `name: value` fields) of a group or list up
+    /// to `close`, the cursor on its opening bracket.
+    fn items(&mut self, path: &str, depth: usize, close: u8, fields: bool) {
         self.i += 1;
         let mut n = 0;
         loop {
             self.skip_ws();
             match self.peek() {
                 None => return,
-                Some(b')') => {
+                Some(c) if c == close => {
                     self.i += 1;
                     return;
                 }
                 Some(b',') => self.i += 1,
                 Some(_) => {
                     let before = self.i;
-                    if let Some(name) = self.field_name() {
-                        let p = if path.is_empty() {
-                            name
-                        } else {
-                            format!("{path}.{name}")
-                        };
-                        self.value(p, depth + 1);
-                    } else {
-                        self.value(format!("{path}[{n}]"), depth + 1);
-                        n += 1;
+                    match self.field_name().filter(|_| fields) {
+                        Some(name) if path.is_empty() => self.value(name, depth + 1),
+                        Some(name) => self.value(format!("{path}.{name}"), depth + 1),
+                        None => {
+                            self.value(format!("{path}[{n}]"), depth + 1);
+                            n += 1;
+                        }
                     }
                     if self.i == before {
                         self.i += 1;
