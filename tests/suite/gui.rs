@@ -936,26 +936,33 @@ fn a_campaign_shows_the_strategic_map_then_its_combat_on_the_tactical_map_and_ba
 
 // --- Redraw on demand (issue 30, item 1) ---
 
-/// How many frames `keep_awake` asks for over `n` updates (the headless App never
-/// swaps the message buffers, so the count only grows: take the difference).
+/// Requests for a frame read so far (a reader after `keep_awake`).
+#[derive(Resource, Default)]
+struct Asked(usize);
+
+/// How many frames `keep_awake` asks for over `n` updates.
 fn redraws_over(app: &mut App, n: usize) -> usize {
-    use bevy::window::RequestRedraw;
-    let total = |app: &App| {
-        app.world()
-            .resource::<Messages<RequestRedraw>>()
-            .iter_current_update_messages()
-            .count()
-    };
-    let before = total(app);
+    let before = app.world().resource::<Asked>().0;
     for _ in 0..n {
         app.update();
     }
-    total(app) - before
+    app.world().resource::<Asked>().0 - before
 }
 
 fn with_keep_awake(mut app: App) -> App {
-    app.add_message::<bevy::window::RequestRedraw>();
-    app.add_systems(Last, wargame::gui::redraw::keep_awake);
+    use bevy::window::RequestRedraw;
+    app.add_message::<RequestRedraw>();
+    app.init_resource::<Asked>();
+    app.add_systems(
+        Last,
+        (
+            wargame::gui::redraw::keep_awake,
+            |mut r: MessageReader<RequestRedraw>, mut asked: ResMut<Asked>| {
+                asked.0 += r.read().count();
+            },
+        )
+            .chain(),
+    );
     app
 }
 
