@@ -354,9 +354,10 @@ impl Report {
             let sc = Summary::of(&self.scores(i));
             let _ = writeln!(
                 o,
-                "  {name:<10} wins   {:>5} ({:5.1}%, 95% CI {lo:.1}-{hi:.1}%)  mean points {:.2}",
+                "  {name:<10} wins   {:>5} ({:5.1}%, 95% CI {lo:.1}-{hi:.1}%)  mean {} {:.2}",
                 wins[i],
                 pct(wins[i], n),
+                self.score_name,
                 sc.map_or(0.0, |s| s.mean)
             );
             let (lo, hi) = wilson(losses[i], n);
