@@ -238,15 +238,16 @@ impl Indexer<'_> {
         Some(start..self.i)
     }
 
-    /// A quoted string starting at `"` (escapes skipped).
-    fn string(&mut self) {
+    /// A quoted string or char starting at its opening `close` (`"` or `'`), escapes
+    /// skipped.
+    fn quoted(&mut self, close: u8) {
         self.i += 1;
         while let Some(c) = self.peek() {
             self.i += 1;
-            match c {
-                b'\\' => self.i += 1,
-                b'"' => return,
-                _ => {}
+            if c == b'\\' {
+                self.i += 1;
+            } else if c == close {
+                return;
             }
         }
     }
@@ -289,19 +290,6 @@ impl Indexer<'_> {
         }
     }
 
-    /// A char literal starting at `'`.
-    fn char_lit(&mut self) {
-        self.i += 1;
-        while let Some(c) = self.peek() {
-            self.i += 1;
-            match c {
-                b'\\' => self.i += 1,
-                b'\'' => return,
-                _ => {}
-            }
-        }
-    }
-
     /// The text of a map key as a path segment: a string's or char's contents without
     /// quotes, otherwise the key as written.
     fn key_text(&self, r: &Range<usize>) -> String {
@@ -327,12 +315,12 @@ impl Indexer<'_> {
             return;
         }
         match c {
-            b'"' => self.string(),
-            b'\'' => self.char_lit(),
+            b'"' => self.quoted(b'"'),
+            b'\'' => self.quoted(b'\''),
             b'r' if self.raw_string_ahead() => self.raw_string(),
             b'b' if self.peek_at(1) == Some(b'"') => {
                 self.i += 1;
-                self.string()
+                self.quoted(b'"')
             }
             b'[' => self.list(&path, depth),
             b'{' => self.map(&path, depth),

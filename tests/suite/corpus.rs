@@ -207,14 +207,17 @@ const CASES: &[Case] = &[
         says: &["differs from the file name wagon_box.ron"],
     },
     Case {
-        what: "harvest: a mounted counter with no Horses under it",
+        what: "harvest: a mounted counter with no Horses under it (III.C)",
         file: "scenarios/harvest_the_wind/washita.ron",
         check: "scenarios/harvest_the_wind/washita.ron",
         from: "at: [\"0105\", \"0206\", \"0108\"]",
         nth: 0,
         to: "at: [\"0105\", \"0206\", \"0107\"]",
         at: "\"0107\"",
-        says: &["force '1-4-5/F2' is mounted, but its counter 3 at 0107 has no Horses"],
+        says: &[
+            "force '1-4-5/F2' is mounted, but its counter 3 at 0107 has no Horses",
+            "(III.C)",
+        ],
     },
     // ---- Once We Moved Like the Wind ----
     Case {
