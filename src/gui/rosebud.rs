@@ -355,6 +355,17 @@ fn redraw(
             Transform::from_xyz(p.x, p.y + HEX * 0.62, 3.4),
         ));
     }
+    // Grass fires (4 (3), the `grass_fires` option), with their numbers.
+    for &(c, n) in &s.grass_fires {
+        let p = board::center(c);
+        commands.spawn((
+            Overlay,
+            Text2d::new(format!("GRASS FIRE {n}")),
+            TextFont::from_font_size(9.0),
+            TextColor(Color::srgb(0.8, 0.15, 0.0)),
+            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.4),
+        ));
+    }
     for (c, pieces) in by_hex {
         let base = board::center(c);
         let n = pieces.len();
@@ -502,9 +513,21 @@ fn phase_name(s: &State) -> String {
                 "retreats (10I)"
             }
         ),
+        Some(Pending::Rout { unit, .. }) if rules::morale::may_halt_rout(s) => format!(
+            "{phase}: {}'s rout may end here, or go on (10J1, 10J2)",
+            s.def(*unit).name
+        ),
         Some(Pending::Rout { unit, .. }) => {
             format!("{phase}: {} routs (10J2)", s.def(*unit).name)
         }
+        Some(Pending::Volunteer { units, .. }) => format!(
+            "{phase}: rout {} voluntarily? (10J1)",
+            units
+                .iter()
+                .map(|&u| s.def(u).name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Some(Pending::Declare { target, attackers }) => format!(
             "{phase}: melee on {} by {} units being declared (10A)",
             s.stat.label(*target),
@@ -539,6 +562,11 @@ fn phase_name(s: &State) -> String {
     }
 }
 
+/// The optional rules in play, as the side panel says them.
+fn wargame_options_line(s: &State) -> String {
+    crate::games::rosebud::setup::options_line(&s.stat.options)
+}
+
 /// An action in words, with its notation.
 fn describe(s: &State, a: &Action) -> String {
     let name = |id: &str| {
@@ -559,7 +587,8 @@ fn describe(s: &State, a: &Action) -> String {
             let kind = match (s.phase, half) {
                 (Phase::OffensiveFire, true) => FireKind::OffensiveHalf,
                 (Phase::OffensiveFire, false) => FireKind::Offensive,
-                (Phase::DefensiveFire, _) => FireKind::Defensive,
+                (Phase::DefensiveFire, true) => FireKind::DefensiveHalf,
+                (Phase::DefensiveFire, false) => FireKind::Defensive,
                 _ => FireKind::Advance,
             };
             match (s.find(unit), s.find(target)) {
@@ -570,7 +599,11 @@ fn describe(s: &State, a: &Action) -> String {
                         "{}: fire at {} {}(strength {}, DRM {drm:+}, 9)",
                         name(unit),
                         name(target),
-                        if *half { "at 1/2, keeping 1/2 MA " } else { "" },
+                        match (kind, half) {
+                            (FireKind::DefensiveHalf, _) => "at 1/2, half a box (14D) ",
+                            (_, true) => "at 1/2, keeping 1/2 MA ",
+                            _ => "",
+                        },
                         fire::trim(x)
                     )
                 }
@@ -580,9 +613,20 @@ fn describe(s: &State, a: &Action) -> String {
         Action::OpFire { unit } => format!("{}: fire at the unit (9F, 9G)", name(unit)),
         Action::Resolve => "Resolve the fire declared (or hold fire)".to_string(),
         Action::Retreat { unit, hex } => format!("{}: retreat to {hex} (10I)", name(unit)),
-        Action::Resupply { unit } => {
+        Action::Resupply { unit, from: None } => {
             format!("{}: re-supply from the Pack Train (14C)", name(unit))
         }
+        Action::Resupply {
+            unit,
+            from: Some(p),
+        } => format!(
+            "{}: take ammunition boxes from {} (14D Option #2)",
+            name(unit),
+            name(p)
+        ),
+        Action::Rout { unit: Some(u) } => format!("{}: rout voluntarily (10J1)", name(u)),
+        Action::Rout { unit: None } => "Rout them all voluntarily (10J1)".to_string(),
+        Action::Hold => "Hold: rout none (10J1)".to_string(),
         Action::Recover { unit } => format!("{}: remove Disruption for 2 MP (13B3)", name(unit)),
         Action::Melee { hex } => format!("Declare a melee on {hex} (10A)"),
         Action::Leave { unit } => format!("{}: leave out of the melee (10B5)", name(unit)),
@@ -645,7 +689,7 @@ fn side_panel(
     {
         let Some(s) = state(&game) else { return };
         ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
-        ui.label("In progress: Voluntary Rout, the optional ammunition rules and grass fires are not played yet.");
+        ui.label(wargame_options_line(s));
         ui.separator();
         let side = side_of(game.viewer);
         ui.label(phase_name(s));
@@ -669,14 +713,20 @@ fn side_panel(
                 | Action::Search { .. }
                 | Action::Breastworks { unit: None }
                 | Action::Retreat { .. }
+                | Action::Rout { unit: None }
+                | Action::Hold
                 | Action::Advance { .. } => true,
+                Action::Rout { unit: Some(unit) } => {
+                    matches!(s.pending.first(), Some(Pending::Volunteer { .. }))
+                        || sel.unit.as_deref() == Some(unit.as_str())
+                }
                 Action::Mode { unit, .. }
                 | Action::Charge { unit, .. }
                 | Action::Breastworks { unit: Some(unit) }
                 | Action::Reload { unit }
                 | Action::Transfer { from: unit, .. }
                 | Action::Recover { unit }
-                | Action::Resupply { unit }
+                | Action::Resupply { unit, .. }
                 | Action::Fire {
                     unit, half: true, ..
                 } => sel.unit.as_deref() == Some(unit.as_str()),

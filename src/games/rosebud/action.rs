@@ -71,11 +71,23 @@ pub enum Action {
         hex: String,
     },
     /// `resupply a_2cav`: a Low Ammo US unit takes ammunition from an adjacent Pack
-    /// Train in the Rally Phase; both spend all their MP (14C).
+    /// Train in the Rally Phase; both spend all their MP (14C). With the Ammo Roster
+    /// (14D Option #2), `resupply a_2cav from g_9inf` cross-levels boxes from another
+    /// combat unit instead.
     Resupply {
         /// The unit.
         unit: String,
+        /// The combat unit that gives the boxes (14D), or None for a Pack Train.
+        from: Option<String>,
     },
+    /// `rout a_2cav`: rout a unit voluntarily (10J1), after it was fired upon or fought a
+    /// melee, or in its Rally Phase; `rout all`: every unit the question is about.
+    Rout {
+        /// The unit, or None for all of them.
+        unit: Option<String>,
+    },
+    /// `hold`: rout none voluntarily (10J1).
+    Hold,
     /// `recover a_2cav`: a Disrupted unit spends 2 MP to return to Good Order (13B3).
     Recover {
         /// The unit.
@@ -194,7 +206,14 @@ impl fmt::Display for Action {
             Action::OpFire { unit } => write!(f, "opfire {unit}"),
             Action::Resolve => write!(f, "resolve"),
             Action::Retreat { unit, hex } => write!(f, "retreat {unit} {hex}"),
-            Action::Resupply { unit } => write!(f, "resupply {unit}"),
+            Action::Resupply { unit, from: None } => write!(f, "resupply {unit}"),
+            Action::Resupply {
+                unit,
+                from: Some(p),
+            } => write!(f, "resupply {unit} from {p}"),
+            Action::Rout { unit: Some(u) } => write!(f, "rout {u}"),
+            Action::Rout { unit: None } => write!(f, "rout all"),
+            Action::Hold => write!(f, "hold"),
             Action::Recover { unit } => write!(f, "recover {unit}"),
             Action::Melee { hex } => write!(f, "melee {hex}"),
             Action::Leave { unit } => write!(f, "leave {unit}"),
@@ -275,7 +294,17 @@ impl FromStr for Action {
             }),
             ["resupply", u] => Ok(Action::Resupply {
                 unit: u.to_string(),
+                from: None,
             }),
+            ["resupply", u, "from", p] => Ok(Action::Resupply {
+                unit: u.to_string(),
+                from: Some(p.to_string()),
+            }),
+            ["rout", "all"] => Ok(Action::Rout { unit: None }),
+            ["rout", u] => Ok(Action::Rout {
+                unit: Some(u.to_string()),
+            }),
+            ["hold"] => Ok(Action::Hold),
             ["recover", u] => Ok(Action::Recover {
                 unit: u.to_string(),
             }),
@@ -323,7 +352,7 @@ impl FromStr for Action {
             }),
             ["end"] => Ok(Action::End),
             _ => Err(format!(
-                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U, recover U, melee CCRR, leave U, commit, cancel, rbm [U], stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, breastworks [U], reload U, end)"
+                "'{s}' is not a Battle of the Rosebud action (enter U CCRR mounted|dismounted, move U CCRR, mount U, dismount U, prone U, stand U, fire U T [half], opfire U, resolve, retreat U CCRR, resupply U [from U], rout U|all, hold, recover U, melee CCRR, leave U, commit, cancel, rbm [U], stand, lose U, advance U CCRR, replace CCRR|none, pursue U, halt, transfer P U, search [exit|stay], charge U CCRR, breastworks [U], reload U, end)"
             )),
         }
     }

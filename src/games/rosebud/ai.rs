@@ -207,6 +207,9 @@ impl Knowledge for Rosebud {
         let first = first_waiting(state);
         match action {
             Action::Enter { unit, .. } => first == Some(unit.as_str()),
+            // 10J1: this computer player never routs a unit voluntarily (a rout gives
+            // ground, and the search cannot see what it would save); it answers "hold".
+            Action::Rout { .. } => false,
             Action::Move { .. } | Action::Mode { .. } => {
                 first.is_none() || !state.pending.is_empty()
             }

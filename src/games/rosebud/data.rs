@@ -302,6 +302,76 @@ pub struct Tables {
     pub leader_loss: DieTable<LeaderLoss>,
     /// The Wound Severity Table (12D1, 1d6, reconstructed).
     pub wound_severity: DieTable<Severity>,
+    /// The Ammo Roster of optional rule 14D Option #2 (the roster itself is lost).
+    pub ammo_roster: AmmoRoster,
+    /// Grass fires (4 (3), 9D1; how one starts is lost: an optional rule, reconstructed).
+    pub grass_fire: GrassFire,
+}
+
+/// The optional rules chosen for a game (the game's options, `wargame options`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// `no_voluntary_rout`: 10J1 is not offered (no question after fire or melee, none
+    /// in the Rally Phase, and no going on past where a rout ends), for quicker play.
+    #[serde(default)]
+    pub no_voluntary_rout: bool,
+    /// `indian_resupply`: 14C's optional rule, one Indian unit of each melee in which a
+    /// US unit took a Casualty Point re-supplies.
+    #[serde(default)]
+    pub indian_resupply: bool,
+    /// `ammo=first_fire` or `ammo=roster`: 14D's Option #1 or #2 for the US.
+    #[serde(default)]
+    pub ammo: AmmoRule,
+    /// `grass_fires`: grass fires start and burn (reconstructed).
+    #[serde(default)]
+    pub grass_fires: bool,
+}
+
+/// The ammunition rule the US player uses (14, 14D).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmmoRule {
+    /// 14A-14C.
+    #[default]
+    Basic,
+    /// 14D Option #1: a US unit's first fire cannot deplete it.
+    FirstFire,
+    /// 14D Option #2: the Ammo Roster, boxes crossed as units fire.
+    Roster,
+}
+
+/// The Ammo Roster (14D Option #2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmmoRoster {
+    /// Boxes on the roster for each kind of unit that has them (Cavalry, Infantry,
+    /// Miners, Scouts).
+    pub boxes: Vec<(Kind, u32)>,
+    /// Small arms (ammo points) a Pack Train holds (14D: 30).
+    pub pack_train: u32,
+    /// Small arms a manned Pack Train loses for each Casualty Point (14D, 15C: 5).
+    pub per_cp: u32,
+    /// Small arms that score 1 VP when the train is eliminated (15D: 10).
+    pub vp_small_arms: u32,
+    /// At the end a unit with this many boxes or fewer counts as Low Ammo (14D: 3).
+    pub low_end: u32,
+    /// Where the values come from.
+    pub source: Source,
+}
+
+/// How grass fires start and burn (reconstructed but for the countdown and the rout).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrassFire {
+    /// The natural 2d6 fire roll that may set the target's hex alight.
+    pub natural: u32,
+    /// The terrains that burn.
+    pub terrain: Vec<String>,
+    /// The highest 1d6 roll that starts the fire.
+    pub start_max: u8,
+    /// The grass fire number a new fire gets (4 (3): lowered by one each game turn).
+    pub burn: u32,
+    /// Where the values come from.
+    pub source: Source,
 }
 
 /// Breastworks (16C).

@@ -5,7 +5,9 @@
 use super::Rosebud;
 use super::setup;
 use crate::core::error::DataError;
-use crate::core::registry::{FileKind, GameDef, OptionDef, ScenarioInfo, ScenarioRef, Start};
+use crate::core::registry::{
+    Choice, FileKind, GameDef, OptionDef, OptionKind, ScenarioInfo, ScenarioRef, Start,
+};
 use crate::core::session::{GameSession, Session};
 use std::ops::RangeInclusive;
 use std::path::Path;
@@ -13,6 +15,39 @@ use std::sync::Arc;
 
 /// The registry entry.
 pub struct Def;
+
+/// The optional rules (14C, 14D, grass fires) and the choice to play without Voluntary
+/// Rout's questions (10J1).
+static OPTIONS: [OptionDef; 4] = [
+    OptionDef {
+        key: "ammo",
+        label: "14D optional ammunition rule (US)",
+        help: "14D, by mutual agreement: first_fire (Option #1: a US unit's first fire cannot deplete it) or roster (Option #2, 'highly recommended': the Ammo Roster, boxes crossed as units fire, half a box for fire at 1/2, the Pack Trains' 30 small arms, cross-levelling; the roster's boxes are a RECONSTRUCTION); not given: 14A-14C",
+        kind: OptionKind::Pick { many: false },
+        parts: &[],
+    },
+    OptionDef {
+        key: "indian_resupply",
+        label: "14C Indian re-supply in melee",
+        help: "14C's optional rule: one Indian unit of each melee in which a US unit took a Casualty Point re-supplies (the Low Ammo unit of the highest Combat Factor)",
+        kind: OptionKind::Flag,
+        parts: &[],
+    },
+    OptionDef {
+        key: "grass_fires",
+        label: "Grass fires (RECONSTRUCTED)",
+        help: "4 (3), 9D1: grass fires burn down a number each game turn and rout Pinned units in their hex; how one starts is lost: here a natural 12 on fire at a unit in a Clear hex, then 1d6 1-2 (RECONSTRUCTION)",
+        kind: OptionKind::Flag,
+        parts: &[],
+    },
+    OptionDef {
+        key: "no_voluntary_rout",
+        label: "Play without Voluntary Rout",
+        help: "10J1 is not offered: no question after fire and melee, no rout in the Rally Phase, and no going on past where a rout ends (quicker play, by mutual agreement)",
+        kind: OptionKind::Flag,
+        parts: &[],
+    },
+];
 
 /// Battle of the Rosebud in the registry.
 pub static DEF: Def = Def;
@@ -34,7 +69,22 @@ impl GameDef for Def {
         2..=2
     }
     fn options(&self) -> &'static [OptionDef] {
-        &[]
+        &OPTIONS
+    }
+    fn option_choices(&self, _root: &Path, key: &str) -> Vec<Choice> {
+        match key {
+            "ammo" => vec![
+                Choice {
+                    id: "first_fire".into(),
+                    label: "Option #1: the first fire cannot deplete".into(),
+                },
+                Choice {
+                    id: "roster".into(),
+                    label: "Option #2: the Ammo Roster".into(),
+                },
+            ],
+            _ => vec![],
+        }
     }
     fn scenario_info(&self, root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
         let st = setup::load_static(root, &setup::scenario_path(root, id))?;
@@ -86,7 +136,9 @@ impl GameDef for Def {
             ScenarioRef::Id(id) => setup::scenario_path(root, id),
             ScenarioRef::Path(p) => p.to_path_buf(),
         };
-        let stat = setup::load_static(root, &path)?;
+        let mut stat = setup::load_static(root, &path)?;
+        stat.options = setup::rule_options(&start.options)
+            .map_err(|e| DataError::file(path.display().to_string(), e))?;
         let id = format!("{}/{}", setup::GAME, stat.scenario.id);
         let s = setup::new_state(Arc::new(stat), start.seed);
         let mut session = Session::<Rosebud>::new(id, start.seed, s);

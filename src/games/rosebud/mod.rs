@@ -56,6 +56,18 @@ pub struct PieceView {
     pub markers: Vec<String>,
 }
 
+/// A unit's Ammo Roster boxes as a number (`3.5`), or a Pack Train's small arms, under
+/// 14D Option #2; `-` otherwise.
+fn fire_boxes(s: &State, u: usize) -> String {
+    if rules::fire::on_roster(s, u)
+        || s.kind(u) == data::Kind::PackTrain && s.stat.options.ammo == data::AmmoRule::Roster
+    {
+        rules::fire::trim(f64::from(s.units[u].halves) / 2.0)
+    } else {
+        "-".into()
+    }
+}
+
 /// A unit's markers, as the counter shows them.
 pub fn markers(s: &State, u: usize) -> Vec<String> {
     let x = &s.units[u];
@@ -73,8 +85,17 @@ pub fn markers(s: &State, u: usize) -> Vec<String> {
             m.push(name.to_string());
         }
     }
-    if s.kind(u) == data::Kind::PackTrain {
+    if s.stat.options.ammo == data::AmmoRule::Roster {
+        if s.kind(u) == data::Kind::PackTrain {
+            m.push(format!("Small arms {}", fire_boxes(s, u)));
+        } else if rules::fire::on_roster(s, u) {
+            m.push(format!("Ammo {}", rules::fire::boxes_text(x.halves)));
+        }
+    } else if s.kind(u) == data::Kind::PackTrain {
         m.push(format!("Ammo {}", x.ammo));
+    }
+    if s.hex(u).is_some_and(|c| rules::fire::burning(s, c)) {
+        m.push("Grass fire".into());
     }
     m
 }
@@ -98,6 +119,8 @@ pub struct View {
     pub losses: [u32; 2],
     /// Units and Leaders.
     pub pieces: Vec<PieceView>,
+    /// Grass fires burning: the printed hex and the fire's number (4 (3)).
+    pub grass_fires: Vec<(String, u32)>,
 }
 
 /// A location's word.
@@ -158,6 +181,11 @@ pub fn view(s: &State, seat: Seat) -> View {
         phase: format!("{:?}", s.phase),
         losses: s.losses,
         pieces,
+        grass_fires: s
+            .grass_fires
+            .iter()
+            .map(|&(c, n)| (s.stat.label(c), n))
+            .collect(),
     }
 }
 
@@ -192,6 +220,7 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
                 Some(state::Pending::Casualties { .. }) => "casualties".into(),
                 Some(state::Pending::Replace { .. }) => "replacement".into(),
                 Some(state::Pending::Village) => "village".into(),
+                Some(state::Pending::Volunteer { .. }) => "voluntary rout".into(),
             });
         }
         "losses.us" => return Some(s.losses[0].to_string()),
@@ -215,6 +244,19 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
             });
         }
         "losses.indian" => return Some(s.losses[1].to_string()),
+        "grass_fires" => {
+            let mut v: Vec<String> = s
+                .grass_fires
+                .iter()
+                .map(|&(c, n)| format!("{}:{n}", s.stat.label(c)))
+                .collect();
+            v.sort();
+            return Some(if v.is_empty() {
+                "none".into()
+            } else {
+                v.join(" ")
+            });
+        }
         _ => {}
     }
     let (id, field) = key.split_once('.')?;
@@ -246,6 +288,8 @@ pub fn probe(s: &State, key: &str) -> Option<String> {
         "routed" => s.units[u].routed.to_string(),
         "low_ammo" => s.units[u].low_ammo.to_string(),
         "ammo" => s.units[u].ammo.to_string(),
+        "boxes" => fire_boxes(s, u),
+        "fired_once" => s.units[u].fired_once.to_string(),
         "cp" => s.units[u].cp.to_string(),
         "markers" => markers(s, u).join(","),
         "zoc" => s

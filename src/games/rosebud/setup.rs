@@ -3,8 +3,8 @@
 //! column and what was expected; nothing here panics on bad data.
 
 use super::data::{
-    Counters, DieTable, Factor, FireResult, FireTable, MeleeTable, Mode, ScenarioDef, Side, Tables,
-    melee_cell,
+    AmmoRule, Counters, DieTable, Factor, FireResult, FireTable, Kind, MeleeTable, Mode,
+    RuleOptions, ScenarioDef, Side, Tables, melee_cell,
 };
 use super::state::{Leader, Loc, Phase, State, Static, Unit};
 use crate::core::bands::{Drm, check_cover, check_keys};
@@ -89,6 +89,39 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
             "the ammunition check reads a natural 2d6 total (2-12) and a re-roll of 1d6".into(),
         ));
     }
+    let a = &t.ammo_roster;
+    if a.boxes.is_empty()
+        || a.boxes.iter().any(|&(k, n)| {
+            n == 0
+                || !matches!(
+                    k,
+                    Kind::Cavalry | Kind::Infantry | Kind::Miners | Kind::Scout
+                )
+        })
+        || a.vp_small_arms == 0
+    {
+        return Err(err(
+            "ammo_roster",
+            "the Ammo Roster gives at least 1 box to each of Cavalry, Infantry, Miners or Scout units (14D: 'Each Cavalry, Infantry, Miner and Scout unit has ammo points'), and a number of small arms per VP of at least 1".into(),
+        ));
+    }
+    let g = &t.grass_fire;
+    if !(2..=12).contains(&g.natural) || !(1..=6).contains(&g.start_max) || g.burn == 0 {
+        return Err(err(
+            "grass_fire",
+            "a grass fire starts on a natural 2d6 total (2-12) and a 1d6 roll of 1-6, and burns at least 1 turn".into(),
+        ));
+    }
+    if let Some(bad) = g
+        .terrain
+        .iter()
+        .find(|n| !t.terrain.iter().any(|r| &r.terrain == *n))
+    {
+        return Err(err(
+            "grass_fire",
+            format!("the terrain '{bad}' is not in the Terrain Effects Chart"),
+        ));
+    }
     let r = &t.rout;
     if [
         r.mandatory,
@@ -134,6 +167,7 @@ pub const FIRE_FACTORS: &[&str] = &[
     "opportunity",
     "advance",
     "offensive_half",
+    "ammo_half",
 ];
 /// The Morale Check Table's modifier keys.
 pub const MORALE_DRM: &[&str] = &["mc_minus_1", "two_cp", "disrupted", "pinned", "routed"];
@@ -301,7 +335,7 @@ pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
                 &x.id == t
                     && c.classes
                         .iter()
-                        .any(|k| k.key == x.class && k.kind == super::data::Kind::PackTrain)
+                        .any(|k| k.key == x.class && k.kind == Kind::PackTrain)
             })
         {
             return Err(err(
@@ -429,6 +463,7 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
         scenario: sc.clone(),
         map,
         class_idx,
+        options: RuleOptions::default(),
         sides: Default::default(),
         entry_areas: Default::default(),
     };
@@ -504,6 +539,71 @@ pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {
     Ok(st)
 }
 
+/// A unit's full Ammo Roster in half-boxes under 14D Option #2, or a Pack Train's small
+/// arms (also in halves); 0 under the other ammunition rules or for other units.
+pub fn roster_halves(stat: &Static, kind: Kind) -> u32 {
+    if stat.options.ammo != AmmoRule::Roster {
+        return 0;
+    }
+    let r = &stat.tables.ammo_roster;
+    if kind == Kind::PackTrain {
+        return 2 * r.pack_train;
+    }
+    r.boxes
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or(0, |(_, n)| 2 * n)
+}
+
+/// The opening log's line on the optional rules in play.
+pub fn options_line(o: &RuleOptions) -> String {
+    let mut on = vec![];
+    match o.ammo {
+        AmmoRule::Basic => {}
+        AmmoRule::FirstFire => on.push("14D Option #1 (a US unit's first fire cannot deplete it)"),
+        AmmoRule::Roster => {
+            on.push("14D Option #2, the Ammo Roster (the boxes per unit RECONSTRUCTED)")
+        }
+    }
+    if o.indian_resupply {
+        on.push("14C's Indian re-supply in melee");
+    }
+    if o.grass_fires {
+        on.push("grass fires (how one starts RECONSTRUCTED)");
+    }
+    let mut line = if on.is_empty() {
+        "Optional rules: none (14A-14C ammunition, no grass fires)".to_string()
+    } else {
+        format!("Optional rules: {}", on.join("; "))
+    };
+    if o.no_voluntary_rout {
+        line.push_str(". Played without Voluntary Rout (10J1)");
+    }
+    line
+}
+
+/// The optional rules of a game from its options in notation (already checked in form
+/// against the registry's list).
+pub fn rule_options(options: &[String]) -> Result<RuleOptions, String> {
+    let mut o = RuleOptions::default();
+    for opt in options {
+        match opt.trim().split_once('=') {
+            None if opt.trim() == "no_voluntary_rout" => o.no_voluntary_rout = true,
+            None if opt.trim() == "indian_resupply" => o.indian_resupply = true,
+            None if opt.trim() == "grass_fires" => o.grass_fires = true,
+            Some(("ammo", "first_fire")) => o.ammo = AmmoRule::FirstFire,
+            Some(("ammo", "roster")) => o.ammo = AmmoRule::Roster,
+            Some(("ammo", v)) => {
+                return Err(format!(
+                    "ammo={v}: 14D's options are first_fire (Option #1) and roster (Option #2)"
+                ));
+            }
+            _ => return Err(format!("unknown option '{opt}'")),
+        }
+    }
+    Ok(o)
+}
+
 /// The initial state: the US set up as the scenario places it (18), the Indians and
 /// their Leaders waiting to enter on turn 1, every Holder off the map until its unit
 /// dismounts (the US Holders of the set-up are placed beside their units).
@@ -516,9 +616,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             let p = sc.setup.iter().find(|p| p.id == d.id);
             let at = match p.and_then(|p| p.hex.as_deref()) {
                 Some(h) => stat.map.parse(h).map_or(Loc::Off, Loc::Map),
-                None if class.side == Side::Indian && class.kind == super::data::Kind::Warrior => {
-                    Loc::Entering
-                }
+                None if class.side == Side::Indian && class.kind == Kind::Warrior => Loc::Entering,
                 None => Loc::Off,
             };
             Unit {
@@ -535,7 +633,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 low_ammo: false,
                 fired: false,
                 offensive: None,
-                ammo: if class.kind == super::data::Kind::PackTrain {
+                ammo: if class.kind == Kind::PackTrain {
                     stat.tables.ammo.pack_train
                 } else {
                     0
@@ -546,6 +644,8 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
                 charge: None,
                 works: 0,
                 advance_at: None,
+                fired_once: false,
+                halves: roster_halves(&stat, class.kind),
             }
         })
         .collect();
@@ -574,9 +674,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
             stat.tables.turns.first_minute / 60,
             stat.tables.turns.first_minute % 60
         )),
-        LogEntry::public(
-            "In progress: this version plays the entry, movement, modes, stacking, fire, morale, retreats, routs, rally, ammunition, melee with pursuit, Leader losses, the Pack Trains, the charge, Breastworks, the Eagle's Nest, the village search and the VP hills; Voluntary Rout, the optional ammunition rules and grass fires are still to come",
-        ),
+        LogEntry::public(options_line(&stat.options)),
     ];
     State {
         stat,
@@ -594,6 +692,7 @@ pub fn new_state(stat: Arc<Static>, seed: u64) -> State {
         breastworks: vec![],
         building: None,
         village: None,
+        grass_fires: vec![],
         entered: vec![],
         dice: Dice::new(seed),
         reveals: 0,

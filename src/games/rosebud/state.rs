@@ -2,7 +2,9 @@
 //! scenario, map) shared by every copy, and what changes: the turn and phase, every
 //! unit's and Leader's place, mode and movement points, the victory points, the dice.
 
-use super::data::{Class, Counters, Kind, LeaderDef, Mode, ScenarioDef, Side, Tables, UnitDef};
+use super::data::{
+    Class, Counters, Kind, LeaderDef, Mode, RuleOptions, ScenarioDef, Side, Tables, UnitDef,
+};
 use crate::core::dice::Dice;
 use crate::core::game::{LogEntry, Outcome};
 use crate::core::hexmap::{Coord, HexMap};
@@ -21,6 +23,9 @@ pub struct Static {
     pub scenario: ScenarioDef,
     /// The map.
     pub map: HexMap,
+    /// The optional rules chosen for this game.
+    #[serde(default)]
+    pub options: RuleOptions,
     /// Each unit definition's class, as an index into `counters.classes` (a cache).
     #[serde(default)]
     pub class_idx: Vec<usize>,
@@ -163,6 +168,14 @@ pub struct Unit {
     /// (10B1).
     #[serde(default)]
     pub advance_at: Option<Coord>,
+    /// It has fired at least once this game (14D Option #1: its first fire cannot
+    /// deplete it).
+    #[serde(default)]
+    pub fired_once: bool,
+    /// Half-boxes of ammunition left on the Ammo Roster (14D Option #2: an [X] is two
+    /// slashes); for a Pack Train under that option, its small arms.
+    #[serde(default)]
+    pub halves: u32,
 }
 
 /// How a unit fired in the Offensive Fire Phase (4B).
@@ -183,6 +196,9 @@ pub enum FireKind {
     OffensiveHalf,
     /// Defensive fire (4D).
     Defensive,
+    /// Defensive fire at half strength to mark only half an ammunition box (14D Option
+    /// #2).
+    DefensiveHalf,
     /// Advance fire, at half (4E).
     Advance,
     /// Opportunity fire, at half (9F).
@@ -231,6 +247,20 @@ pub enum Pending {
         unit: usize,
         /// Hexes it may still rout.
         left: u32,
+        /// 10J1: its owner chose to go on past a hex where its rout would end; it now
+        /// routs away from the nearest enemy and may stop at any hex where a rout ends.
+        #[serde(default)]
+        onward: bool,
+    },
+    /// 10J1: the owner of `units` may rout any of them voluntarily, after they were
+    /// fired upon or fought a melee, away from `away`.
+    Volunteer {
+        /// The side that chooses.
+        side: Side,
+        /// The units it may rout (those still eligible when it chooses).
+        units: Vec<usize>,
+        /// The hexes of the enemy units that fired or fought.
+        away: Vec<Coord>,
     },
     /// 10A, 10H1: a melee being declared on `target`: the attacking player leaves units
     /// out and commits.
@@ -317,6 +347,7 @@ impl Pending {
             | Pending::Casualties { .. }
             | Pending::Pursuit { .. }
             | Pending::Village
+            | Pending::Volunteer { .. }
             | Pending::Replace { .. } => None,
             Pending::PursuitMove { unit, .. } => Some(*unit),
         }
@@ -451,6 +482,9 @@ pub struct State {
     /// The village search (16E): None before it is declared.
     #[serde(default)]
     pub village: Option<VillageSearch>,
+    /// Grass fires burning: the hex and its grass fire number (4 (3), reconstructed).
+    #[serde(default)]
+    pub grass_fires: Vec<(Coord, u32)>,
     /// The Indian units that entered on turn 1 and the entry area each used (18).
     pub entered: Vec<(String, String)>,
     /// The dice.
@@ -541,6 +575,7 @@ impl State {
             ) => self.phasing,
             Some(Pending::Rbm { .. }) => self.phasing.other(),
             Some(Pending::Replace { .. } | Pending::Village) => Side::US,
+            Some(Pending::Volunteer { side, .. }) => *side,
             Some(Pending::Casualties { units, .. }) => {
                 units.first().map_or(self.phasing, |&u| self.side(u))
             }

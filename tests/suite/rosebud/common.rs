@@ -5,18 +5,33 @@
 use std::sync::Arc;
 use wargame::core::hexmap::Coord;
 use wargame::games::rosebud::action::Action;
-use wargame::games::rosebud::data::{Mode, Side};
+use wargame::games::rosebud::data::{Mode, RuleOptions, Side};
 use wargame::games::rosebud::rules::{self, legal};
 use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
 use wargame::games::rosebud::state::{Loc, Phase, State};
 
 /// Everything off the map, in `phasing`'s `phase` of turn 3. With `flat`, every hex
 /// within 5 of 2907 is Clear at Level 3 with no hexside feature within 6, so moves,
-/// fire and retreats there read no terrain.
+/// fire and retreats there read no terrain. Played without Voluntary Rout's questions
+/// (10J1), which the tests of other rules do not answer; [`board_with`] chooses.
 pub fn board(phasing: Side, phase: Phase, flat: bool) -> State {
+    board_with(
+        phasing,
+        phase,
+        flat,
+        RuleOptions {
+            no_voluntary_rout: true,
+            ..RuleOptions::default()
+        },
+    )
+}
+
+/// [`board`] with these optional rules.
+pub fn board_with(phasing: Side, phase: Phase, flat: bool, options: RuleOptions) -> State {
     let root = crate::util::root();
     let mut st =
         load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}"));
+    st.options = options;
     if flat {
         let clear = st
             .map

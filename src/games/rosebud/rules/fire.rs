@@ -8,7 +8,7 @@ use super::morale::{lose_horses, morale_check, start_rout};
 use crate::core::bands::drm;
 use crate::core::game::LogEntry;
 use crate::core::hexmap::Coord;
-use crate::games::rosebud::data::{FireResult, Kind, Mode, Side, Zoc};
+use crate::games::rosebud::data::{AmmoRule, FireResult, Kind, Mode, Side, Zoc};
 use crate::games::rosebud::state::{FireKind, Loc, Offensive, Pending, State};
 
 /// Whether unit `e` exerts its zone of control into hex `c` (5): a Full ZOC reaches the
@@ -43,6 +43,41 @@ pub fn can_fire(s: &State, u: usize) -> bool {
         && !s.units[u].fired
         && s.cf(u) > 0
         && !s.units[u].supplying
+        && !(on_roster(s, u) && s.units[u].halves == 0)
+}
+
+/// Whether a unit keeps its ammunition on the Ammo Roster (14D Option #2: "Each
+/// Cavalry, Infantry, Miner and Scout unit has ammo points"; the US player's only).
+pub fn on_roster(s: &State, u: usize) -> bool {
+    s.stat.options.ammo == AmmoRule::Roster
+        && s.side(u) == Side::US
+        && s.stat
+            .tables
+            .ammo_roster
+            .boxes
+            .iter()
+            .any(|(k, _)| *k == s.kind(u))
+}
+
+/// The half-boxes a fire of this kind marks on the Ammo Roster (14D Option #2): half a
+/// box for fire at 1/2 (chosen, Advance fire, and by this version's reading the other
+/// fire the rules halve: Offensive at 1/2, Opportunity), else a whole box.
+pub fn halves_used(kind: FireKind) -> u32 {
+    match kind {
+        FireKind::Offensive | FireKind::Defensive | FireKind::Retreat => 2,
+        FireKind::OffensiveHalf
+        | FireKind::DefensiveHalf
+        | FireKind::Advance
+        | FireKind::Opportunity => 1,
+    }
+}
+
+/// Whether a Roster unit's fire of this kind is at half for its ammunition: chosen
+/// (Defensive at 1/2), or its last half box (14D: "the unit may only fire at half
+/// strength for its last remaining shot").
+fn ammo_halved(s: &State, f: usize, kind: FireKind) -> bool {
+    kind == FireKind::DefensiveHalf
+        || (on_roster(s, f) && s.units[f].halves == 1 && halves_used(kind) == 2)
 }
 
 /// The longest range of a unit's fire and the factor beyond 1 hex (reconstructed).
@@ -96,7 +131,9 @@ pub fn can_target(s: &State, f: usize, t: usize) -> bool {
 /// The factor a fire's kind applies (4B, 4E, 9F; 9G fires at full).
 fn kind_factor(s: &State, kind: FireKind) -> (f64, Option<&'static str>) {
     let key = match kind {
-        FireKind::Offensive | FireKind::Defensive | FireKind::Retreat => return (1.0, None),
+        FireKind::Offensive | FireKind::Defensive | FireKind::DefensiveHalf | FireKind::Retreat => {
+            return (1.0, None);
+        }
         FireKind::OffensiveHalf => "offensive_half",
         FireKind::Advance => "advance",
         FireKind::Opportunity => "opportunity",
@@ -124,6 +161,11 @@ pub fn strength(s: &State, f: usize, t: usize, kind: FireKind) -> (f64, Vec<Stri
     if let Some(key) = key {
         x *= k;
         why.push(format!("{key} x{k}"));
+    }
+    if ammo_halved(s, f, kind) {
+        let k = factor(s, "ammo_half");
+        x *= k;
+        why.push(format!("ammunition x{k}, 14D"));
     }
     if s.units[f].pinned {
         let k = factor(s, "pinned");
@@ -224,6 +266,7 @@ pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> 
         FireKind::Offensive => "Offensive fire",
         FireKind::OffensiveHalf => "Offensive fire at 1/2",
         FireKind::Defensive => "Defensive fire",
+        FireKind::DefensiveHalf => "Defensive fire at 1/2 (14D)",
         FireKind::Advance => "Advance fire",
         FireKind::Opportunity => "Opportunity fire",
         FireKind::Retreat => "Retreat fire",
@@ -256,27 +299,9 @@ pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> 
             trim(heading)
         }
     )));
-    // 14A: a natural 5 calls the ammunition check for the firer (not Pack Trains or
-    // Horse Holders, 14).
-    let a = &s.stat.tables.ammo;
-    let (check, max) = (a.check_total as i32, a.depleted_max);
-    if natural == check
-        && !matches!(s.kind(f), Kind::PackTrain | Kind::Holder)
-        && !s.units[f].low_ammo
-    {
-        let r = s.dice.d6();
-        if r <= max {
-            s.units[f].low_ammo = true;
-            log.push(LogEntry::public(format!(
-                "A natural {check}: {} re-rolls {r} and is Low on Ammo (14A)",
-                s.def(f).name
-            )));
-        } else {
-            log.push(LogEntry::public(format!(
-                "A natural {check}: {} re-rolls {r}, ammunition holds (14A)",
-                s.def(f).name
-            )));
-        }
+    log.extend(ammunition(s, f, natural, kind));
+    if s.stat.options.grass_fires {
+        log.extend(grass_fire(s, t, natural));
     }
     // 9E, 12D1: a natural 2, or a Casualty Point to the target, calls one Leader Loss
     // Check in the target's hex, made before the result is applied.
@@ -291,8 +316,107 @@ pub fn fire(s: &mut State, f: usize, t: usize, kind: FireKind) -> Vec<LogEntry> 
         log.extend(super::leaders::check_in_hex(s, c, s.side(t), why));
     }
     let from = s.hex(f);
+    let (side, hex) = (s.side(t), s.hex(t));
     log.extend(apply_result(s, t, result, from, kind));
+    // 10J1: the owner of the units fired upon may rout them voluntarily.
+    if let Some(c) = hex {
+        let units: Vec<usize> = s.at(c, side).collect();
+        super::morale::offer_voluntary(s, side, units, from.into_iter().collect());
+    }
     log
+}
+
+/// The ammunition a fire uses (14A, 14D): under the basic rules (and for the Indians
+/// always) a natural 5 calls a re-roll that may leave the firer Low on Ammo, except for a
+/// US unit's first fire under Option #1; on the Ammo Roster the fire marks its boxes.
+fn ammunition(s: &mut State, f: usize, natural: i32, kind: FireKind) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let first = !s.units[f].fired_once;
+    s.units[f].fired_once = true;
+    if on_roster(s, f) {
+        let used = halves_used(kind).min(s.units[f].halves);
+        s.units[f].halves -= used;
+        log.push(LogEntry::public(format!(
+            "{} marks {} on the Ammo Roster: {} left (14D Option #2)",
+            s.def(f).name,
+            if used == 1 { "half a box" } else { "a box" },
+            boxes_text(s.units[f].halves)
+        )));
+        return log;
+    }
+    // 14A: a natural 5 calls the ammunition check for the firer (not Pack Trains or
+    // Horse Holders, 14).
+    let a = &s.stat.tables.ammo;
+    let (check, max) = (a.check_total as i32, a.depleted_max);
+    if natural != check
+        || matches!(s.kind(f), Kind::PackTrain | Kind::Holder)
+        || s.units[f].low_ammo
+    {
+        return log;
+    }
+    if first && s.side(f) == Side::US && s.stat.options.ammo == AmmoRule::FirstFire {
+        log.push(LogEntry::public(format!(
+            "A natural {check}: {} fires for the first time and cannot become ammo depleted (14D Option #1)",
+            s.def(f).name
+        )));
+        return log;
+    }
+    let r = s.dice.d6();
+    if r <= max {
+        s.units[f].low_ammo = true;
+        log.push(LogEntry::public(format!(
+            "A natural {check}: {} re-rolls {r} and is Low on Ammo (14A)",
+            s.def(f).name
+        )));
+    } else {
+        log.push(LogEntry::public(format!(
+            "A natural {check}: {} re-rolls {r}, ammunition holds (14A)",
+            s.def(f).name
+        )));
+    }
+    log
+}
+
+/// Half-boxes as the roster shows them: `4 boxes`, `3 1/2 boxes`.
+pub fn boxes_text(halves: u32) -> String {
+    let (whole, half) = (halves / 2, halves % 2 == 1);
+    match (whole, half) {
+        (0, true) => "1/2 box".into(),
+        (1, false) => "1 box".into(),
+        (w, false) => format!("{w} boxes"),
+        (w, true) => format!("{w} 1/2 boxes"),
+    }
+}
+
+/// Whether a hex is burning (4 (3), with the `grass_fires` option).
+pub fn burning(s: &State, c: Coord) -> bool {
+    s.grass_fires.iter().any(|&(h, _)| h == c)
+}
+
+/// A fire may set the target's hex alight (the `grass_fires` option, RECONSTRUCTED: a
+/// natural 12 at a unit in a Clear hex, then 1d6 1-2).
+fn grass_fire(s: &mut State, t: usize, natural: i32) -> Vec<LogEntry> {
+    let g = &s.stat.tables.grass_fire;
+    let (Some(c), true) = (s.hex(t), natural == g.natural as i32) else {
+        return vec![];
+    };
+    let terrain = s.stat.map.terrain_name(c).unwrap_or("clear");
+    if !g.terrain.iter().any(|n| n == terrain) || burning(s, c) {
+        return vec![];
+    }
+    let (max, burn) = (g.start_max, g.burn);
+    let r = s.dice.d6();
+    let label = s.stat.label(c);
+    if r <= max {
+        s.grass_fires.push((c, burn));
+        vec![LogEntry::public(format!(
+            "A natural {natural} in the grass: 1d6 {r}, a grass fire starts at {label}, number {burn} (grass fires RECONSTRUCTED)"
+        ))]
+    } else {
+        vec![LogEntry::public(format!(
+            "A natural {natural} in the grass: 1d6 {r}, no fire at {label} (grass fires RECONSTRUCTED)"
+        ))]
+    }
 }
 
 /// Apply a fire result to the unit fired at (9D; 9D2: only that unit).
@@ -356,8 +480,9 @@ pub fn take_cp(s: &mut State, u: usize, n: u32) -> Vec<LogEntry> {
     let other = side.other() as usize;
     s.vp[other] += per * n as i32;
     if s.kind(u) == Kind::PackTrain {
-        // 15C: every level lost costs an ammunition point.
-        s.units[u].ammo = s.units[u].ammo.saturating_sub(n);
+        // 15C: every level lost costs an ammunition point (5 small arms with the
+        // Ammo Roster, 14D).
+        super::pack::lose_supplies(s, u, n);
     }
     log.push(LogEntry::public(format!(
         "{} takes {n} Casualty Point{}: CF {before} -> {} ({:?} +{} VP, 17 RECONSTRUCTED)",
@@ -391,7 +516,7 @@ pub fn eliminate(s: &mut State, u: usize, why: &str) -> Vec<LogEntry> {
         // with 4 ammunition points is 9 VP; found by the fifth rules review); the Column
         // HQ (reconstructed) 5 the same way.
         let bonus = match s.kind(u) {
-            Kind::PackTrain => v.pack_train + v.pack_train_ammo * s.units[u].ammo as i32,
+            Kind::PackTrain => v.pack_train + v.pack_train_ammo * super::pack::supplies_vp(s, u),
             Kind::Hq => v.hq,
             _ => bonus,
         };

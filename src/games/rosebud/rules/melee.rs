@@ -374,7 +374,14 @@ pub fn strength(s: &State, u: usize, defending: bool) -> f64 {
     if defending && s.units[u].routed {
         x *= k("routed_defending");
     }
-    if s.units[u].low_ammo && s.side(u) == Side::US {
+    // 14D Option #2: "The US player applies low ammo modifiers only when the unit has
+    // no ammo boxes remaining and is involved in Melee."
+    let low = if super::fire::on_roster(s, u) {
+        s.units[u].halves == 0
+    } else {
+        s.units[u].low_ammo
+    };
+    if low && s.side(u) == Side::US {
         x *= k("low_ammo_us");
     }
     x
@@ -643,10 +650,44 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
     }
     log.extend(apply_part(s, &defenders, d_part, &att_hexes));
     log.extend(apply_part(s, &attackers, a_part, &[target]));
+    // 14C (optional): "One Indian unit (each separate Melee) may re-supply with ammo if
+    // it was involved in a Melee, and at least one US unit suffered a Casualty Point".
+    let us_cp = if side == Side::US {
+        a_part.cp
+    } else {
+        d_part.cp
+    };
+    if s.stat.options.indian_resupply && us_cp > 0 {
+        let indians = if side == Side::US {
+            &defenders
+        } else {
+            &attackers
+        };
+        log.extend(indian_resupply(s, indians));
+    }
+    // 10J1: after the melee each side may rout its units voluntarily.
+    super::morale::offer_voluntary(s, side.other(), defenders.clone(), att_hexes.clone());
+    super::morale::offer_voluntary(s, side, attackers.clone(), vec![target]);
     s.pending.extend(rest);
     log.extend(super::charge::disrupt_chargers(s, &attackers));
     s.vacated.push((target, attackers));
     log
+}
+
+/// 14C's optional rule: the Indian unit of the melee that gains most (the Low Ammo one
+/// of the highest Combat Factor; the player's choice, made for him) takes ammunition.
+fn indian_resupply(s: &mut State, indians: &[usize]) -> Vec<LogEntry> {
+    let best = indians
+        .iter()
+        .copied()
+        .filter(|&u| s.hex(u).is_some() && s.units[u].low_ammo)
+        .max_by_key(|&u| (s.cf(u), std::cmp::Reverse(u)));
+    let Some(u) = best else { return vec![] };
+    s.units[u].low_ammo = false;
+    vec![LogEntry::public(format!(
+        "{} takes ammunition in the melee and is no longer Low on Ammo (14C optional rule)",
+        s.def(u).name
+    ))]
 }
 
 /// One side's part of a melee result (10C): Casualty Points placed by the owner, every

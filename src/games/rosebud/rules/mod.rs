@@ -537,7 +537,11 @@ pub fn legal(s: &State) -> Vec<Action> {
         return pending_legal(s, p);
     }
     let mut out = match s.phase {
-        Phase::Rally => resupply_legal(s),
+        Phase::Rally => {
+            let mut v = resupply_legal(s);
+            v.extend(rally_rout_legal(s));
+            v
+        }
         Phase::OffensiveFire => fire_legal(s, s.phasing, true),
         Phase::Movement => return movement_legal(s),
         Phase::DefensiveFire => fire_legal(s, s.phasing.other(), false),
@@ -582,9 +586,23 @@ fn pending_legal(s: &State, p: &Pending) -> Vec<Action> {
                     hex: s.stat.label(c),
                 })
                 .collect();
-            if morale::may_stop(s) {
+            if morale::may_stop(s) || morale::may_halt_rout(s) {
                 out.push(Action::Halt);
             }
+            out
+        }
+        Pending::Volunteer { .. } => {
+            let units = morale::volunteers(s);
+            let mut out: Vec<Action> = units
+                .iter()
+                .map(|&u| Action::Rout {
+                    unit: Some(s.def(u).id.clone()),
+                })
+                .collect();
+            if units.len() > 1 {
+                out.push(Action::Rout { unit: None });
+            }
+            out.push(Action::Hold);
             out
         }
         Pending::Declare { attackers, target } => {
@@ -656,8 +674,14 @@ fn fire_legal(s: &State, side: Side, offensive: bool) -> Vec<Action> {
             if s.side(t) == side || !fire::can_target(s, f, t) {
                 continue;
             }
+            // 14D Option #2: a Roster unit may fire Defensive fire at half to mark half
+            // a box.
+            let half_ok = offensive
+                || s.phase == Phase::DefensiveFire
+                    && fire::on_roster(s, f)
+                    && s.units[f].halves >= 2;
             for half in [false, true] {
-                if half && !offensive {
+                if half && !half_ok {
                     continue;
                 }
                 out.push(Action::Fire {
@@ -672,16 +696,85 @@ fn fire_legal(s: &State, side: Side, offensive: bool) -> Vec<Action> {
 }
 
 /// Re-supply in the Rally Phase (14C): a US or Scout unit with Low Ammo, stacked with or
-/// next to a Pack Train that has ammunition and is not Pinned or Routed (15A3).
+/// next to a Pack Train that has ammunition and is not Pinned or Routed (15A3). With the
+/// Ammo Roster (14D Option #2), a unit with 3 boxes or fewer, from a train with small
+/// arms or by cross-levelling from a combat unit in or next to its hex.
 fn resupply_legal(s: &State) -> Vec<Action> {
     if s.phasing != Side::US {
         return vec![];
     }
+    let mut out = vec![];
+    for u in 0..s.units.len() {
+        if s.side(u) != Side::US || s.units[u].supplying || s.hex(u).is_none() {
+            continue;
+        }
+        if fire::on_roster(s, u) {
+            if !roster_low(s, u) {
+                continue;
+            }
+            if pack_train_for(s, u).is_some() {
+                out.push(Action::Resupply {
+                    unit: s.def(u).id.clone(),
+                    from: None,
+                });
+            }
+            for v in cross_levellers(s, u) {
+                out.push(Action::Resupply {
+                    unit: s.def(u).id.clone(),
+                    from: Some(s.def(v).id.clone()),
+                });
+            }
+        } else if s.units[u].low_ammo && pack_train_for(s, u).is_some() {
+            out.push(Action::Resupply {
+                unit: s.def(u).id.clone(),
+                from: None,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a Roster unit is low enough to re-supply: 3 boxes or fewer (14D: "Ammo points
+/// are used to replenish units that are in low ammo", read with its own measure, "Low
+/// Ammo if it has 3 or fewer ammo boxes remaining").
+pub fn roster_low(s: &State, u: usize) -> bool {
+    s.units[u].halves.div_ceil(2) <= s.stat.tables.ammo_roster.low_end
+}
+
+/// The roster's full count of half-boxes for a unit (14D: "Units may not carry more
+/// ammo than what the roster indicates for each unit").
+pub fn roster_full(s: &State, u: usize) -> u32 {
+    super::setup::roster_halves(&s.stat, s.kind(u))
+}
+
+/// The combat units a Roster unit may cross-level boxes from (14D: "Combat units may
+/// cross-level ammo from each other"): Roster units stacked with or next to it, with
+/// more than 3 boxes, not Routed and not already re-supplying or giving.
+fn cross_levellers(s: &State, u: usize) -> Vec<usize> {
+    let Some(c) = s.hex(u) else { return vec![] };
     (0..s.units.len())
-        .filter(|&u| s.side(u) == Side::US && s.units[u].low_ammo && !s.units[u].supplying)
-        .filter(|&u| pack_train_for(s, u).is_some())
-        .map(|u| Action::Resupply {
-            unit: s.def(u).id.clone(),
+        .filter(|&v| {
+            v != u
+                && fire::on_roster(s, v)
+                && !s.units[v].supplying
+                && !s.units[v].routed
+                && !roster_low(s, v)
+                && s.hex(v).is_some_and(|h| h.distance(c) <= 1)
+        })
+        .collect()
+}
+
+/// Voluntary Rout in the Rally Phase (10J1): any of the phasing player's units that may
+/// rout, while an enemy combat unit is on the map to rout away from.
+fn rally_rout_legal(s: &State) -> Vec<Action> {
+    if !morale::voluntary(s) {
+        return vec![];
+    }
+    (0..s.units.len())
+        .filter(|&u| s.side(u) == s.phasing && morale::may_volunteer(s, u))
+        .filter(|&u| !morale::nearest_enemies(s, u).is_empty())
+        .map(|u| Action::Rout {
+            unit: Some(s.def(u).id.clone()),
         })
         .collect()
 }
@@ -689,9 +782,14 @@ fn resupply_legal(s: &State) -> Vec<Action> {
 /// A Pack Train that can re-supply a unit (14C, 15A3).
 fn pack_train_for(s: &State, u: usize) -> Option<usize> {
     let c = s.hex(u)?;
+    let roster = fire::on_roster(s, u);
     (0..s.units.len()).find(|&p| {
         s.kind(p) == Kind::PackTrain
-            && s.units[p].ammo > 0
+            && if roster {
+                s.units[p].halves > 0
+            } else {
+                s.units[p].ammo > 0
+            }
             && !s.units[p].pinned
             && !s.units[p].routed
             && s.hex(p).is_some_and(|h| h.distance(c) <= 1)
@@ -1095,6 +1193,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             let kind = match s.phase {
                 Phase::OffensiveFire if *half => FireKind::OffensiveHalf,
                 Phase::OffensiveFire => FireKind::Offensive,
+                Phase::DefensiveFire if *half => FireKind::DefensiveHalf,
                 Phase::DefensiveFire => FireKind::Defensive,
                 _ => FireKind::Advance,
             };
@@ -1113,21 +1212,65 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             };
             log.extend(morale::step(s, u, to));
         }
-        Action::Resupply { unit } => {
+        Action::Resupply { unit, from } => {
             let Some(u) = s.find(unit) else { return log };
-            let Some(p) = pack_train_for(s, u) else {
-                return log;
+            let giver = match from {
+                Some(v) => s.find(v),
+                None => pack_train_for(s, u),
             };
-            s.units[u].low_ammo = false;
-            s.units[u].supplying = true;
-            s.units[p].ammo -= 1;
-            s.units[p].supplying = true;
-            log.push(LogEntry::public(format!(
-                "{} re-supplies from {} ({} ammunition left); both spend all their MP this turn (14C)",
-                s.def(u).name,
-                s.def(p).name,
-                s.units[p].ammo
-            )));
+            let Some(p) = giver else { return log };
+            log.extend(resupply(s, u, p));
+        }
+        Action::Rout { unit } => {
+            let (units, away) = match s.pending.first().cloned() {
+                Some(Pending::Volunteer { side, away, .. }) => {
+                    let all = morale::volunteers(s);
+                    s.pending.remove(0);
+                    let chosen: Vec<usize> = match unit {
+                        Some(id) => s.find(id).into_iter().collect(),
+                        None => all.clone(),
+                    };
+                    let rest: Vec<usize> =
+                        all.into_iter().filter(|u| !chosen.contains(u)).collect();
+                    let l = morale::rout_voluntarily(s, &chosen, &away);
+                    log.extend(l);
+                    if !rest.is_empty() {
+                        // The others may still rout once these have gone.
+                        let n = s
+                            .pending
+                            .iter()
+                            .position(|p| {
+                                !matches!(p, Pending::Retreat { unit, .. } if chosen.contains(unit))
+                                    && !matches!(p, Pending::Window { .. })
+                            })
+                            .unwrap_or(s.pending.len());
+                        s.pending.insert(
+                            n,
+                            Pending::Volunteer {
+                                side,
+                                units: rest,
+                                away: away.clone(),
+                            },
+                        );
+                    }
+                    (vec![], vec![])
+                }
+                _ => (
+                    unit.as_deref()
+                        .and_then(|id| s.find(id))
+                        .into_iter()
+                        .collect(),
+                    vec![],
+                ),
+            };
+            if !units.is_empty() {
+                log.extend(morale::rout_voluntarily(s, &units, &away));
+            }
+        }
+        Action::Hold => {
+            if let Some(Pending::Volunteer { .. }) = s.pending.first() {
+                s.pending.remove(0);
+            }
         }
         Action::Recover { unit } => {
             let Some(u) = s.find(unit) else { return log };
@@ -1184,7 +1327,18 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             let Some(u) = s.find(unit) else { return log };
             log.extend(melee::pursue(s, u));
         }
-        Action::Halt => log.extend(melee::halt(s)),
+        Action::Halt => {
+            if let Some(Pending::Rout { unit, .. }) = s.pending.first().cloned() {
+                s.pending.remove(0);
+                log.push(LogEntry::public(format!(
+                    "{} stops its rout at {} (10J2)",
+                    s.def(unit).name,
+                    s.hex(unit).map(|c| s.stat.label(c)).unwrap_or_default()
+                )));
+            } else {
+                log.extend(melee::halt(s));
+            }
+        }
         Action::Breastworks { unit: None } => log.extend(works::declare(s)),
         Action::Breastworks { unit: Some(unit) } => {
             let Some(u) = s.find(unit) else { return log };
@@ -1257,6 +1411,13 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
                 }
                 break;
             }
+            Some(Pending::Volunteer { .. }) => {
+                if morale::volunteers(s).is_empty() {
+                    s.pending.remove(0);
+                    continue;
+                }
+                break;
+            }
             Some(
                 Pending::Declare { .. }
                 | Pending::Rbm { .. }
@@ -1278,6 +1439,51 @@ pub fn settle(s: &mut State) -> Vec<LogEntry> {
         break;
     }
     log
+}
+
+/// A unit re-supplies from a Pack Train, or cross-levels from a combat unit (14C, 14D):
+/// both spend all their MP this turn.
+fn resupply(s: &mut State, u: usize, p: usize) -> Vec<LogEntry> {
+    s.units[u].supplying = true;
+    s.units[p].supplying = true;
+    if fire::on_roster(s, u) {
+        // 14D: "boxes are crossed off (supplying unit) and erased (receiving unit)".
+        let want = roster_full(s, u).saturating_sub(s.units[u].halves);
+        let spare = if s.kind(p) == Kind::PackTrain {
+            s.units[p].halves
+        } else {
+            // A giver keeps more than the low mark (this version's reading: it would
+            // not give itself into Low Ammo).
+            let keep = 2 * s.stat.tables.ammo_roster.low_end + 1;
+            s.units[p].halves.saturating_sub(keep)
+        };
+        let n = want.min(spare);
+        s.units[u].halves += n;
+        s.units[p].halves -= n;
+        return vec![LogEntry::public(format!(
+            "{} takes {} from {} ({} now, {} left to the giver); both spend all their MP this turn (14D Option #2, 14C)",
+            s.def(u).name,
+            fire::boxes_text(n),
+            s.def(p).name,
+            fire::boxes_text(s.units[u].halves),
+            if s.kind(p) == Kind::PackTrain {
+                format!(
+                    "{} small arms",
+                    fire::trim(f64::from(s.units[p].halves) / 2.0)
+                )
+            } else {
+                fire::boxes_text(s.units[p].halves)
+            }
+        ))];
+    }
+    s.units[u].low_ammo = false;
+    s.units[p].ammo -= 1;
+    vec![LogEntry::public(format!(
+        "{} re-supplies from {} ({} ammunition left); both spend all their MP this turn (14C)",
+        s.def(u).name,
+        s.def(p).name,
+        s.units[p].ammo
+    ))]
 }
 
 /// Finish a move that waited for Opportunity fire (9F): the unit goes on only if it is
@@ -1535,7 +1741,11 @@ fn end_phase(s: &mut State) -> Vec<LogEntry> {
                     } else {
                         r.subsequent
                     };
-                    s.pending.push(Pending::Rout { unit: u, left });
+                    s.pending.push(Pending::Rout {
+                        unit: u,
+                        left,
+                        onward: false,
+                    });
                 }
             }
         }
@@ -1602,6 +1812,7 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
         log.extend(finish(s, format!("Turn {last} ends the battle (18)")));
         return log;
     } else {
+        log.extend(burn_down(s));
         s.turn += 1;
         s.phasing = Side::Indian;
         log.push(LogEntry::public(format!(
@@ -1635,6 +1846,23 @@ fn end_player_turn(s: &mut State) -> Vec<LogEntry> {
     log
 }
 
+/// The end of a game turn (4 (3)): "Reduce all grass fire numbers by one, or remove any
+/// grass fires that reach 0."
+fn burn_down(s: &mut State) -> Vec<LogEntry> {
+    let mut log = vec![];
+    for (c, n) in &mut s.grass_fires {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            log.push(LogEntry::public(format!(
+                "The grass fire at {} burns out (4)",
+                s.stat.map.label(*c)
+            )));
+        }
+    }
+    s.grass_fires.retain(|&(_, n)| n > 0);
+    log
+}
+
 /// 17: the Victory Levels: the ratio of the higher VP total to the lower.
 fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
     let mut log = vec![];
@@ -1647,7 +1875,13 @@ fn finish(s: &mut State, why: String) -> Vec<LogEntry> {
         .filter(|&u| {
             s.side(u) == Side::US
                 && s.hex(u).is_some()
-                && s.units[u].low_ammo
+                && if fire::on_roster(s, u) {
+                    // 14D: "For VP purposes only, at the end of the game each ...
+                    // unit is considered Low Ammo if it has 3 or fewer ammo boxes".
+                    roster_low(s, u)
+                } else {
+                    s.units[u].low_ammo
+                }
                 && matches!(
                     s.kind(u),
                     Kind::Cavalry | Kind::Infantry | Kind::Miners | Kind::Scout

@@ -175,6 +175,15 @@ pub fn pin(s: &mut State, u: usize, away: &[Coord]) -> Vec<LogEntry> {
         }
         _ => {}
     }
+    if s.stat.options.grass_fires && s.hex(u).is_some_and(|c| super::fire::burning(s, c)) {
+        // 9D1: "Pinned units in a grass fire hex automatically and immediately Rout
+        // instead of being Pinned."
+        log.push(LogEntry::public(format!(
+            "{name} is in a grass fire: it routs instead of being Pinned (9D1)"
+        )));
+        log.extend(start_rout(s, u, away));
+        return log;
+    }
     s.units[u].pinned = true;
     log.push(LogEntry::public(format!("{name} is Pinned (9D1)")));
     // 12A: a Leader attached to a Pinned unit is Pinned too. With one unit in the hex
@@ -484,6 +493,7 @@ pub fn step(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
     let Some(from) = s.hex(u) else { return log };
     let side = s.side(u);
     let alone = s.at(from, side).count() == 1;
+    let at_end = matches!(s.pending.first(), Some(Pending::Rout { .. })) && rout_over(s, u);
     s.units[u].at = Loc::Map(to);
     if s.units[u].mode == Mode::Prone {
         s.units[u].mode = Mode::Dismounted;
@@ -500,7 +510,10 @@ pub fn step(s: &mut State, u: usize, to: Coord) -> Vec<LogEntry> {
             *left = left.saturating_sub(1);
             (*rout, *left)
         }
-        Some(Pending::Rout { left, .. }) => {
+        Some(Pending::Rout { left, onward, .. }) => {
+            // 10J1: a step from a hex where the rout would end is the owner's choice
+            // to go on.
+            *onward |= at_end;
             *left = left.saturating_sub(1);
             (true, *left)
         }
@@ -630,8 +643,9 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
                 _ => false,
             }
         }
-        Pending::Rout { unit, left } => {
-            if left == 0 || s.hex(unit).is_none() || rout_over(s, unit) {
+        Pending::Rout { unit, left, onward } => {
+            let over = s.hex(unit).is_none() || rout_over(s, unit);
+            if left == 0 || s.hex(unit).is_none() || over && !may_go_on(s, unit) {
                 if left > 0 && s.hex(unit).is_some() {
                     log.push(LogEntry::public(format!(
                         "{}'s Subsequent Rout ends at {} (10J2)",
@@ -642,7 +656,16 @@ pub fn settle_retreat(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
                 s.pending.remove(0);
                 return true;
             }
-            let opts = rout_options(s, unit);
+            if over {
+                // 10J1: "He may also voluntarily continue Rout movement even if the
+                // Routed unit enters a hex where its Subsequent Rout movement ends."
+                return false;
+            }
+            let opts = if onward {
+                onward_options(s, unit)
+            } else {
+                rout_options(s, unit)
+            };
             match opts.len() {
                 0 => {
                     s.pending.remove(0);
@@ -680,9 +703,153 @@ pub fn pending_options(s: &State) -> Vec<Coord> {
         Some(Pending::Retreat {
             unit, left, away, ..
         }) => retreat_options(s, *unit, away, *left == 1),
-        Some(Pending::Rout { unit, .. }) => rout_options(s, *unit),
+        Some(Pending::Rout { unit, onward, .. }) => {
+            if *onward || rout_over(s, *unit) {
+                onward_options(s, *unit)
+            } else {
+                rout_options(s, *unit)
+            }
+        }
         _ => vec![],
     }
+}
+
+/// Whether Voluntary Rout is played (10J1; the `no_voluntary_rout` option leaves it
+/// out).
+pub fn voluntary(s: &State) -> bool {
+    !s.stat.options.no_voluntary_rout
+}
+
+/// Whether a unit may rout voluntarily now (10J1): a unit on the map, not Routed
+/// already; never the Pack Train's Personnel or the train they man (15B: "Pack Personnel
+/// may never voluntarily leave the Pack Train (including Voluntary Rout)"), and not the
+/// Holders, which hold horses rather than fight.
+pub fn may_volunteer(s: &State, u: usize) -> bool {
+    voluntary(s)
+        && s.hex(u).is_some()
+        && !s.units[u].routed
+        && !matches!(
+            s.kind(u),
+            Kind::PackTrain | Kind::PackPersonnel | Kind::Holder | Kind::PonyHolder
+        )
+}
+
+/// 10J1: ask the owner of `units`, just fired upon or out of a melee, whether to rout
+/// any of them voluntarily, away from `away`. Several shots at the same units in one
+/// window make one question.
+pub fn offer_voluntary(s: &mut State, side: Side, units: Vec<usize>, away: Vec<Coord>) {
+    let units: Vec<usize> = units.into_iter().filter(|&u| may_volunteer(s, u)).collect();
+    if units.is_empty() {
+        return;
+    }
+    if let Some(Pending::Volunteer {
+        side: sd,
+        units: us,
+        away: aw,
+    }) = s.pending.last_mut()
+        && *sd == side
+        && *us == units
+    {
+        for a in away {
+            if !aw.contains(&a) {
+                aw.push(a);
+            }
+        }
+        return;
+    }
+    s.pending.push(Pending::Volunteer { side, units, away });
+}
+
+/// The units a Volunteer question may still rout.
+pub fn volunteers(s: &State) -> Vec<usize> {
+    match s.pending.first() {
+        Some(Pending::Volunteer { units, .. }) => units
+            .iter()
+            .copied()
+            .filter(|&u| may_volunteer(s, u))
+            .collect(),
+        _ => vec![],
+    }
+}
+
+/// The hexes of the enemy combat units nearest to a unit: where a rout chosen in the
+/// Rally Phase runs from (10J1, 10J2: "away from the enemy unit(s)").
+pub fn nearest_enemies(s: &State, u: usize) -> Vec<Coord> {
+    let Some(c) = s.hex(u) else { return vec![] };
+    let side = s.side(u);
+    let hexes: Vec<Coord> = (0..s.units.len())
+        .filter(|&e| s.side(e) != side && s.combat(e))
+        .filter_map(|e| s.hex(e))
+        .collect();
+    let Some(d) = hexes.iter().map(|h| h.distance(c)).min() else {
+        return vec![];
+    };
+    let mut near: Vec<Coord> = hexes.into_iter().filter(|h| h.distance(c) == d).collect();
+    near.sort_unstable_by_key(|h| (h.col, h.row));
+    near.dedup();
+    near
+}
+
+/// Rout units voluntarily (10J1): each makes its Mandatory Rout away from `away` at
+/// once, before whatever else was waiting.
+pub fn rout_voluntarily(s: &mut State, units: &[usize], away: &[Coord]) -> Vec<LogEntry> {
+    let mut log = vec![];
+    let rest = std::mem::take(&mut s.pending);
+    for &u in units {
+        log.push(LogEntry::public(format!(
+            "{} routs voluntarily (10J1)",
+            s.def(u).name
+        )));
+        let away = if away.is_empty() {
+            nearest_enemies(s, u)
+        } else {
+            away.to_vec()
+        };
+        log.extend(start_rout(s, u, &away));
+    }
+    s.pending.extend(rest);
+    log
+}
+
+/// Whether the first pending Subsequent Rout stands in a hex where it would end and its
+/// owner may choose to stop there or go on (10J1).
+pub fn may_halt_rout(s: &State) -> bool {
+    matches!(s.pending.first(), Some(Pending::Rout { unit, left, .. })
+        if *left > 0 && s.hex(*unit).is_some() && rout_over(s, *unit) && may_go_on(s, *unit))
+}
+
+/// Whether a routing unit at a hex where its rout ends may go on (10J1): Voluntary Rout
+/// is played and a hex farther from the enemy is open.
+fn may_go_on(s: &State, u: usize) -> bool {
+    voluntary(s) && !onward_options(s, u).is_empty()
+}
+
+/// The hexes of a rout its owner chose to continue (10J1): away from the nearest enemy
+/// combat unit, out of enemy zones of control first.
+pub fn onward_options(s: &State, u: usize) -> Vec<Coord> {
+    let Some(c) = s.hex(u) else { return vec![] };
+    let side = s.side(u);
+    let enemies: Vec<Coord> = (0..s.units.len())
+        .filter(|&e| s.side(e) != side && s.combat(e))
+        .filter_map(|e| s.hex(e))
+        .collect();
+    if enemies.is_empty() {
+        return vec![];
+    }
+    let near = |x: Coord| {
+        enemies
+            .iter()
+            .map(|a| a.distance(x))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let opts: Vec<Coord> = s
+        .stat
+        .map
+        .neighbors(c)
+        .filter(|&n| passable(s, u, c, n) && near(n) > near(c))
+        .collect();
+    out_of_zoc_first(s, u, opts)
 }
 
 /// The Rally Phase's rolls (13B): every Pinned unit of the phasing player rallies

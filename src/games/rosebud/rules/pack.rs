@@ -68,6 +68,29 @@ pub fn abandon(s: &mut State, train: usize, away: &[Coord]) -> Vec<LogEntry> {
     log
 }
 
+/// A Pack Train loses the supplies of `levels` strength levels (15C: "Every time it is
+/// reduced eliminate 1 ammunition point from the current level (or 5 small arms for each
+/// Casualty Point loss)", the latter with the Ammo Roster of 14D).
+pub fn lose_supplies(s: &mut State, t: usize, levels: u32) {
+    if s.stat.options.ammo == crate::games::rosebud::data::AmmoRule::Roster {
+        let per = 2 * s.stat.tables.ammo_roster.per_cp;
+        s.units[t].halves = s.units[t].halves.saturating_sub(per * levels);
+    } else {
+        s.units[t].ammo = s.units[t].ammo.saturating_sub(levels);
+    }
+}
+
+/// The VP a Pack Train's remaining supplies add when it is eliminated (15D: "each ammo
+/// point (or every 10 small arms ammo boxes) held by the Pack Train").
+pub fn supplies_vp(s: &State, t: usize) -> i32 {
+    if s.stat.options.ammo == crate::games::rosebud::data::AmmoRule::Roster {
+        let per = 2 * s.stat.tables.ammo_roster.vp_small_arms;
+        (s.units[t].halves / per) as i32
+    } else {
+        s.units[t].ammo as i32
+    }
+}
+
 /// 15B: Personnel entering the hex of their abandoned train rejoin it; the train falls
 /// to the Personnel's strength, losing an ammunition point for each level (15C), and a
 /// Low Ammo marker on the Personnel is removed.
@@ -83,7 +106,7 @@ pub fn rejoin(s: &mut State, p: usize) -> Vec<LogEntry> {
     let was = s.units[t].cp;
     let now = face.saturating_sub(strength).max(was);
     s.units[t].cp = now;
-    s.units[t].ammo = s.units[t].ammo.saturating_sub(now - was);
+    lose_supplies(s, t, now - was);
     s.units[t].at = Loc::Map(c);
     s.units[p].at = Loc::Off;
     s.units[p].low_ammo = false;
