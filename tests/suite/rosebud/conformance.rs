@@ -8,8 +8,17 @@ use wargame::games::rosebud::Rosebud;
 #[test]
 fn rosebud_conforms() {
     let r = wargame::games::registry();
-    let scenarios = no_options(r.scenarios(&crate::util::root(), "rosebud"));
+    let mut scenarios = no_options(r.scenarios(&crate::util::root(), "rosebud"));
     assert_eq!(scenarios.len(), 1, "the battle ships");
+    // The optional rules together (14C, 14D Option #2, grass fires).
+    scenarios.push((
+        scenarios[0].0.clone(),
+        vec![
+            "ammo=roster".into(),
+            "indian_resupply".into(),
+            "grass_fires".into(),
+        ],
+    ));
     conformance::<Rosebud>(
         &r,
         &Plan {

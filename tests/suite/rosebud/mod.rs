@@ -10,6 +10,7 @@ mod fire;
 mod leaders;
 mod map;
 mod melee;
+mod options;
 mod pack;
 mod review;
 mod rules;
