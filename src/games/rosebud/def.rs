@@ -60,7 +60,7 @@ impl GameDef for Def {
         "Battle of the Rosebud (in progress)"
     }
     fn blurb(&self) -> &'static str {
-        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. In progress: Voluntary Rout, the optional ammunition rules and grass fires are not played yet"
+        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. Every rule is played, the optional ammunition rules and grass fires as options; in progress: the casualties are not yet calibrated against history"
     }
     fn score_name(&self) -> &'static str {
         "victory points"
