@@ -738,7 +738,24 @@ pub fn lose(s: &mut State, u: usize) -> Vec<LogEntry> {
     if let Some(Pending::Casualties { left, .. }) = s.pending.first_mut() {
         *left = left.saturating_sub(1);
     }
+    let abandoned = matches!(s.units[u].at, Loc::Abandoned(_));
     log.extend(take_cp(s, u, 1));
+    if abandoned {
+        // 15B: "If the Pack Train has suffered losses, place the appropriate loss marker
+        // under the Personnel counter."
+        if let Some(p) = super::pack::personnel_of(s, u)
+            && s.hex(p).is_some()
+        {
+            s.units[p].cp += 1;
+            if s.cf(p) == 0 {
+                s.units[p].at = Loc::Gone;
+                log.push(LogEntry::public(format!(
+                    "{} are lost with their train's last strength point (15B)",
+                    s.def(p).name
+                )));
+            }
+        }
+    }
     if let Some(c) = at
         && s.hex(u).is_none()
     {
@@ -756,7 +773,7 @@ pub fn settle_casualties(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
     let Some(Pending::Casualties { units, left }) = s.pending.first().cloned() else {
         return false;
     };
-    let alive: Vec<usize> = units.into_iter().filter(|&u| s.hex(u).is_some()).collect();
+    let alive: Vec<usize> = units.into_iter().filter(|&u| takes_cp(s, u)).collect();
     if left == 0 || alive.is_empty() {
         s.pending.remove(0);
         return true;
@@ -774,13 +791,19 @@ pub fn settle_casualties(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
 /// The units a Casualties step lets the owner choose from.
 pub fn casualty_options(s: &State) -> Vec<usize> {
     match s.pending.first() {
-        Some(Pending::Casualties { units, .. }) => units
-            .iter()
-            .copied()
-            .filter(|&u| s.hex(u).is_some())
-            .collect(),
+        Some(Pending::Casualties { units, .. }) => {
+            units.iter().copied().filter(|&u| takes_cp(s, u)).collect()
+        }
         _ => vec![],
     }
+}
+
+/// Whether a unit of a melee can still take its side's Casualty Points: on the map, or
+/// a Pack Train the same result's rout just left abandoned (10C1 with 10C3: the "c" is
+/// not lost because the train routed; 15B: its Personnel carry the losses; found by the
+/// sixth rules review).
+fn takes_cp(s: &State, u: usize) -> bool {
+    s.hex(u).is_some() || matches!(s.units[u].at, Loc::Abandoned(_)) && s.cf(u) > 0
 }
 
 /// Advance into a hex a melee emptied (10H3): no MP; the unit may not attack again.
