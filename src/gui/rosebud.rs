@@ -612,7 +612,15 @@ fn describe(s: &State, a: &Action) -> String {
         }
         Action::OpFire { unit } => format!("{}: fire at the unit (9F, 9G)", name(unit)),
         Action::Resolve => "Resolve the fire declared (or hold fire)".to_string(),
-        Action::Retreat { unit, hex } => format!("{}: retreat to {hex} (10I)", name(unit)),
+        Action::Retreat { unit, hex } => match s.pending.first() {
+            Some(Pending::Rout { .. }) if rules::morale::may_halt_rout(s) => {
+                format!("{}: go on routing, to {hex} (10J1)", name(unit))
+            }
+            Some(Pending::Rout { .. }) | Some(Pending::Retreat { rout: true, .. }) => {
+                format!("{}: rout to {hex} (10J)", name(unit))
+            }
+            _ => format!("{}: retreat to {hex} (10I)", name(unit)),
+        },
         Action::Resupply { unit, from: None } => {
             format!("{}: re-supply from the Pack Train (14C)", name(unit))
         }
@@ -646,6 +654,9 @@ fn describe(s: &State, a: &Action) -> String {
         }
         Action::Replace { hex: None } => "Bring in no Replacement Leader (12D6)".to_string(),
         Action::Pursue { unit } => format!("{}: roll to pursue (10H2)", name(unit)),
+        Action::Halt if matches!(s.pending.first(), Some(Pending::Rout { .. })) => {
+            "Stop the rout here (10J2)".to_string()
+        }
         Action::Halt => "Stop here: end the pursuit or the retreat (10H1, 10H2)".to_string(),
         Action::Breastworks { unit: None } => {
             "Build Breastworks: roll for how many units may build (16C)".to_string()

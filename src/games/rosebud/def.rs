@@ -57,10 +57,10 @@ impl GameDef for Def {
         setup::GAME
     }
     fn name(&self) -> &'static str {
-        "Battle of the Rosebud (in progress)"
+        "Battle of the Rosebud"
     }
     fn blurb(&self) -> &'static str {
-        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. Every rule is played, the optional ammunition rules and grass fires as options; in progress: the casualties are not yet calibrated against history"
+        "17 June 1876: Crook's column against Crazy Horse on Rosebud Creek, 19 turns of 20 minutes. Every rule of the seed is played, with 14C's and 14D's optional ammunition rules and grass fires as options; the charts and the battlefield map are reconstructions, labelled as such"
     }
     fn score_name(&self) -> &'static str {
         "victory points"

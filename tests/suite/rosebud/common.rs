@@ -65,6 +65,17 @@ pub fn board_with(phasing: Side, phase: Phase, flat: bool, options: RuleOptions)
     s
 }
 
+/// Every cell of the Melee Table set to `cell` (`"c1/c1"`): a test of the melee
+/// procedure that must read one result whatever the shipped (reconstructed) grid gives.
+pub fn melee_grid(s: &mut State, cell: &str) {
+    let st = Arc::make_mut(&mut s.stat);
+    let cols = st.tables.melee.us_line.len();
+    let row = vec![cell; cols].join(" ");
+    for r in &mut st.tables.melee.rows {
+        *r = row.clone();
+    }
+}
+
 /// A printed hex.
 pub fn c(s: &State, h: &str) -> Coord {
     s.stat.map.parse(h).unwrap_or_else(|e| panic!("{e}"))

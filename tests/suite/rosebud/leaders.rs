@@ -259,8 +259,10 @@ fn rule_10c1_each_leader_attached_to_a_side_that_takes_a_cn_checks() {
     let target = format!("melee {}", s.stat.label(b));
     act(&mut s, &target);
     act(&mut s, "commit");
-    // The melee die 6 (about 1:1 less the Leaders' ratings) gives the defender a cN.
-    // Then one check each, Crazy Horse first (counter order): 1+1 Killed, 6+6 nothing.
+    // The defender takes a cN (every cell set to -/c1: the shipped grid gives casualties
+    // only at high odds). Then one check each, Crazy Horse first (counter order): 1+1
+    // Killed, 6+6 nothing.
+    super::common::melee_grid(&mut s, "-/c1");
     s.dice.force([6, 1, 1, 6, 6]);
     let text = act(&mut s, "stand");
     let melee = text.iter().find(|l| l.starts_with("Melee at")).unwrap();

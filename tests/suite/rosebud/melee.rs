@@ -219,7 +219,9 @@ fn rule_10c1_casualty_points_are_placed_by_the_owner_and_the_side_is_disrupted()
     let label = s.stat.label(b);
     act(&mut s, &format!("melee {label}"));
     act(&mut s, "commit");
-    // 4:7 reads the US line's 1:2 column; die 5: c1/c1.
+    // 4:7 reads the US line's 1:2 column; every cell set to c1/c1 (the shipped grid
+    // has casualties for both sides only at its top, 6:1 and a 7).
+    super::common::melee_grid(&mut s, "c1/c1");
     s.dice.force([5]);
     let log = act(&mut s, "stand").join("\n");
     assert!(log.contains("1:2 column"), "{log}");

@@ -175,10 +175,12 @@ fn rule_10j1_a_rout_may_go_on_past_a_hex_where_it_would_end() {
     assert_eq!(s.hex(u), Some(a));
 }
 
-/// An Indian melee on a dismounted US company at 1:1, the die forced: 3 reads c1/c1,
-/// 4 reads -/r1 (rules/rosebud/tables.ron, reconstructed).
-fn melee_at_even_odds(options: RuleOptions, die: u8) -> (State, usize, usize) {
+/// An Indian melee on a dismounted US company at 1:1, every cell of the Melee Table set
+/// to `cell` (the procedure is under test, not the reconstructed grid).
+fn melee_at_even_odds(options: RuleOptions, cell: &str) -> (State, usize, usize) {
+    let die = 3;
     let mut s = board_with(Side::Indian, Phase::Melee, true, options);
+    super::common::melee_grid(&mut s, cell);
     let (a, b) = ground(&s);
     let att = put(&mut s, "crow_king", a, Mode::Dismounted);
     let def = put(&mut s, "a_2cav", b, Mode::Dismounted);
@@ -193,7 +195,7 @@ fn melee_at_even_odds(options: RuleOptions, die: u8) -> (State, usize, usize) {
 
 #[test]
 fn rule_10j1_after_melee_each_side_may_rout_its_units_voluntarily() {
-    let (mut s, att, def) = melee_at_even_odds(with_rout(), 3);
+    let (mut s, att, def) = melee_at_even_odds(with_rout(), "c1/c1");
     assert_eq!((s.units[att].cp, s.units[def].cp), (1, 1), "c1/c1");
     assert_eq!(s.actor(), Side::US, "the defender answers first");
     assert_eq!(texts(&s), ["rout a_2cav", "hold"]);
@@ -215,17 +217,17 @@ fn rule_14c_optional_one_indian_unit_resupplies_in_a_melee_where_a_us_unit_took_
         no_voluntary_rout: true,
         ..RuleOptions::default()
     };
-    let (s, att, _) = melee_at_even_odds(opt, 3);
+    let (s, att, _) = melee_at_even_odds(opt, "c1/c1");
     assert!(
         !s.units[att].low_ammo,
         "c1 to the US: the warriors re-supply"
     );
-    let (s, att, _) = melee_at_even_odds(opt, 4);
+    let (s, att, _) = melee_at_even_odds(opt, "-/r1");
     assert!(
         s.units[att].low_ammo,
         "-/r1: no US Casualty Point, no ammunition"
     );
-    let (s, att, _) = melee_at_even_odds(ammo(AmmoRule::Basic), 3);
+    let (s, att, _) = melee_at_even_odds(ammo(AmmoRule::Basic), "c1/c1");
     assert!(s.units[att].low_ammo, "only with the option");
 }
 
