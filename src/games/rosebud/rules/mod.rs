@@ -1222,49 +1222,12 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
             log.extend(resupply(s, u, p));
         }
         Action::Rout { unit } => {
-            let (units, away) = match s.pending.first().cloned() {
-                Some(Pending::Volunteer { side, away, .. }) => {
-                    let all = morale::volunteers(s);
-                    s.pending.remove(0);
-                    let chosen: Vec<usize> = match unit {
-                        Some(id) => s.find(id).into_iter().collect(),
-                        None => all.clone(),
-                    };
-                    let rest: Vec<usize> =
-                        all.into_iter().filter(|u| !chosen.contains(u)).collect();
-                    let l = morale::rout_voluntarily(s, &chosen, &away);
-                    log.extend(l);
-                    if !rest.is_empty() {
-                        // The others may still rout once these have gone.
-                        let n = s
-                            .pending
-                            .iter()
-                            .position(|p| {
-                                !matches!(p, Pending::Retreat { unit, .. } if chosen.contains(unit))
-                                    && !matches!(p, Pending::Window { .. })
-                            })
-                            .unwrap_or(s.pending.len());
-                        s.pending.insert(
-                            n,
-                            Pending::Volunteer {
-                                side,
-                                units: rest,
-                                away: away.clone(),
-                            },
-                        );
-                    }
-                    (vec![], vec![])
-                }
-                _ => (
-                    unit.as_deref()
-                        .and_then(|id| s.find(id))
-                        .into_iter()
-                        .collect(),
-                    vec![],
-                ),
-            };
-            if !units.is_empty() {
-                log.extend(morale::rout_voluntarily(s, &units, &away));
+            let u = unit.as_deref().and_then(|id| s.find(id));
+            if matches!(s.pending.first(), Some(Pending::Volunteer { .. })) {
+                log.extend(morale::answer_volunteer(s, u));
+            } else if let Some(u) = u {
+                // 10J1: in the owner's Rally Phase, away from the nearest enemy.
+                log.extend(morale::rout_voluntarily(s, &[u], &[]));
             }
         }
         Action::Hold => {

@@ -811,6 +811,39 @@ pub fn rout_voluntarily(s: &mut State, units: &[usize], away: &[Coord]) -> Vec<L
     log
 }
 
+/// Answer a Voluntary Rout question (10J1) with `rout U` (`Some(U)`) or `rout all`
+/// (`None`): the chosen units rout at once; the others may still be chosen once the
+/// chosen ones' Mandatory Routs are walked.
+pub fn answer_volunteer(s: &mut State, unit: Option<usize>) -> Vec<LogEntry> {
+    let Some(Pending::Volunteer { side, away, .. }) = s.pending.first().cloned() else {
+        return vec![];
+    };
+    let all = volunteers(s);
+    s.pending.remove(0);
+    let chosen: Vec<usize> = match unit {
+        Some(u) => vec![u],
+        None => all.clone(),
+    };
+    let rest: Vec<usize> = all.into_iter().filter(|u| !chosen.contains(u)).collect();
+    let log = rout_voluntarily(s, &chosen, &away);
+    if !rest.is_empty() {
+        let n = s
+            .pending
+            .iter()
+            .position(|p| !matches!(p, Pending::Retreat { unit, .. } if chosen.contains(unit)))
+            .unwrap_or(s.pending.len());
+        s.pending.insert(
+            n,
+            Pending::Volunteer {
+                side,
+                units: rest,
+                away,
+            },
+        );
+    }
+    log
+}
+
 /// Whether the first pending Subsequent Rout stands in a hex where it would end and its
 /// owner may choose to stop there or go on (10J1).
 pub fn may_halt_rout(s: &State) -> bool {
