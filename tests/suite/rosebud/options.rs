@@ -35,17 +35,24 @@ fn far(s: &State, a: Coord, n: u32) -> Coord {
     super::common::away(s, a, n)
 }
 
-#[test]
-fn rule_10j1_after_being_fired_upon_the_owner_may_rout_any_unit_of_the_stack() {
-    let mut s = board_with(Side::US, Phase::OffensiveFire, true, with_rout());
+/// Two US companies in the open fire at Crow King, stacked with Four Horns next to
+/// them: CF 4 reads the 4 column; 1+1 = 2, no effect, but fired upon all the same.
+/// The state, the firers' hex, Crow King and Four Horns.
+fn fired_upon(options: RuleOptions) -> (State, Coord, usize, usize) {
+    let mut s = board_with(Side::US, Phase::OffensiveFire, true, options);
     let (a, b) = ground(&s);
     put(&mut s, "a_2cav", a, Mode::Dismounted);
     put(&mut s, "b_2cav", a, Mode::Dismounted);
     let t = put(&mut s, "crow_king", b, Mode::Dismounted);
     let mate = put(&mut s, "four_horns", b, Mode::Dismounted);
-    // CF 4 reads the 4 column; 1+1 = 2: no effect. Fired upon all the same.
     s.dice.force([1, 1]);
     act(&mut s, "fire a_2cav crow_king");
+    (s, a, t, mate)
+}
+
+#[test]
+fn rule_10j1_after_being_fired_upon_the_owner_may_rout_any_unit_of_the_stack() {
+    let (mut s, a, t, mate) = fired_upon(with_rout());
     assert!(matches!(s.pending.first(), Some(Pending::Volunteer { .. })));
     assert_eq!(s.actor(), Side::Indian, "the owner of the units fired upon");
     assert_eq!(
@@ -72,23 +79,11 @@ fn rule_10j1_after_being_fired_upon_the_owner_may_rout_any_unit_of_the_stack() {
 
 #[test]
 fn rule_10j1_rout_all_routs_the_whole_stack_and_no_question_without_voluntary_rout() {
-    let mut s = board_with(Side::US, Phase::OffensiveFire, true, with_rout());
-    let (a, b) = ground(&s);
-    put(&mut s, "a_2cav", a, Mode::Dismounted);
-    put(&mut s, "b_2cav", a, Mode::Dismounted);
-    let t = put(&mut s, "crow_king", b, Mode::Dismounted);
-    let mate = put(&mut s, "four_horns", b, Mode::Dismounted);
-    s.dice.force([1, 1]);
-    act(&mut s, "fire a_2cav crow_king");
+    let (mut s, _, t, mate) = fired_upon(with_rout());
     act(&mut s, "rout all");
     assert!(s.units[t].routed && s.units[mate].routed);
 
-    let mut s = super::common::board(Side::US, Phase::OffensiveFire, true);
-    put(&mut s, "a_2cav", a, Mode::Dismounted);
-    put(&mut s, "b_2cav", a, Mode::Dismounted);
-    put(&mut s, "crow_king", b, Mode::Dismounted);
-    s.dice.force([1, 1]);
-    act(&mut s, "fire a_2cav crow_king");
+    let (s, _, _, _) = fired_upon(ammo(AmmoRule::Basic));
     assert!(
         s.pending.is_empty(),
         "the no_voluntary_rout option asks nothing"

@@ -346,10 +346,7 @@ pub fn rout_over(s: &State, u: usize) -> bool {
     let Some(c) = s.hex(u) else { return true };
     let r = &s.stat.tables.rout;
     let side = s.side(u);
-    let enemies: Vec<Coord> = (0..s.units.len())
-        .filter(|&e| s.side(e) != side && s.combat(e))
-        .filter_map(|e| s.hex(e))
-        .collect();
+    let enemies = enemy_hexes(s, side);
     if side == Side::Indian {
         return enemies.iter().all(|e| e.distance(c) >= r.indian_safe);
     }
@@ -772,15 +769,19 @@ pub fn volunteers(s: &State) -> Vec<usize> {
     }
 }
 
+/// The hexes of the combat units on the map of the side opposed to `side`.
+fn enemy_hexes(s: &State, side: Side) -> Vec<Coord> {
+    (0..s.units.len())
+        .filter(|&e| s.side(e) != side && s.combat(e))
+        .filter_map(|e| s.hex(e))
+        .collect()
+}
+
 /// The hexes of the enemy combat units nearest to a unit: where a rout chosen in the
 /// Rally Phase runs from (10J1, 10J2: "away from the enemy unit(s)").
 pub fn nearest_enemies(s: &State, u: usize) -> Vec<Coord> {
     let Some(c) = s.hex(u) else { return vec![] };
-    let side = s.side(u);
-    let hexes: Vec<Coord> = (0..s.units.len())
-        .filter(|&e| s.side(e) != side && s.combat(e))
-        .filter_map(|e| s.hex(e))
-        .collect();
+    let hexes = enemy_hexes(s, s.side(u));
     let Some(d) = hexes.iter().map(|h| h.distance(c)).min() else {
         return vec![];
     };
@@ -861,11 +862,7 @@ fn may_go_on(s: &State, u: usize) -> bool {
 /// combat unit, out of enemy zones of control first.
 pub fn onward_options(s: &State, u: usize) -> Vec<Coord> {
     let Some(c) = s.hex(u) else { return vec![] };
-    let side = s.side(u);
-    let enemies: Vec<Coord> = (0..s.units.len())
-        .filter(|&e| s.side(e) != side && s.combat(e))
-        .filter_map(|e| s.hex(e))
-        .collect();
+    let enemies = enemy_hexes(s, s.side(u));
     if enemies.is_empty() {
         return vec![];
     }
