@@ -14,6 +14,7 @@ pub mod hexmap;
 pub mod maptile;
 pub mod pool;
 pub mod registry;
+pub mod replay;
 pub mod save;
 pub mod session;
 pub mod spans;

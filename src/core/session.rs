@@ -133,6 +133,49 @@ impl<R: Rules> Session<R> {
         self.can_undo_by(seat) && self.undo()
     }
 
+    /// The seat that made each action of `history` (`None` for an action taken when no
+    /// seat was to act).
+    pub fn actors(&self) -> &[Option<Seat>] {
+        &self.actors
+    }
+
+    /// This game as it stood after its first `step` actions, for looking back (a
+    /// replay): the state, history and log of that moment, with nothing to undo. `None`
+    /// when `step` is past the last action.
+    pub fn rewound(&self, step: usize) -> Option<Self> {
+        let (state, log_len) = match step.cmp(&self.history.len()) {
+            std::cmp::Ordering::Greater => return None,
+            std::cmp::Ordering::Equal => (self.state.clone(), self.log.len()),
+            std::cmp::Ordering::Less => self.snapshots.get(step)?.clone(),
+        };
+        Some(Self {
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            forced_dice: self.forced_dice.clone(),
+            manual_setup: self.manual_setup,
+            overrides: self.overrides.clone(),
+            options: self.options.clone(),
+            initial: self.initial.clone(),
+            state,
+            history: self.history[..step].to_vec(),
+            log: self.log[..log_len.min(self.log.len())].to_vec(),
+            actors: self.actors[..step].to_vec(),
+            // A look back never undoes: no snapshots, and the barrier at its end.
+            snapshots: vec![],
+            barrier: step,
+        })
+    }
+
+    /// The state after the first `step` actions and the length the log had then;
+    /// `None` past the last action.
+    pub fn state_at(&self, step: usize) -> Option<(&R::State, usize)> {
+        match step.cmp(&self.history.len()) {
+            std::cmp::Ordering::Greater => None,
+            std::cmp::Ordering::Equal => Some((&self.state, self.log.len())),
+            std::cmp::Ordering::Less => self.snapshots.get(step).map(|(s, l)| (s, *l)),
+        }
+    }
+
     /// Build the save file for this session.
     pub fn to_save(&self, game: &str) -> SaveFile {
         SaveFile {
@@ -239,6 +282,14 @@ pub trait GameSession: Send + Sync {
     /// `made` is how many decisions this seat has already made in this game turn: past
     /// [`super::ai::STALL_GUARD`] the seat ends the phase or passes when it may.
     fn ai_task(&self, player: super::ai::Player, seed: u64, made: usize) -> AiTask;
+    /// The seat that made each action of [`GameSession::history`].
+    fn actors(&self) -> &[Option<Seat>];
+    /// The game as it stood after its first `step` actions, with nothing to undo
+    /// ([`Session::rewound`]); `None` past the last action.
+    fn rewound(&self, step: usize) -> Option<Box<dyn GameSession>>;
+    /// A seat's view (as [`GameSession::view_ron`]) after the first `step` actions, and
+    /// the length the log had then; `None` past the last action.
+    fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)>;
 }
 
 /// A computer player's decision, packaged to run off the main thread.
@@ -310,6 +361,12 @@ where
         let pretty = ron::ser::PrettyConfig::default();
         ron::ser::to_string_pretty(&R::view(&self.state, seat), pretty).unwrap_or_default()
     }
+    fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)> {
+        let (state, log_len) = self.state_at(step)?;
+        let pretty = ron::ser::PrettyConfig::default();
+        let v = ron::ser::to_string_pretty(&R::view(state, seat), pretty).unwrap_or_default();
+        Some((v, log_len))
+    }
     fn state_ron(&self) -> String {
         ron::to_string(&self.state).unwrap_or_default()
     }
@@ -367,6 +424,12 @@ where
         let mut s = self.state.clone();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         super::ai::play_game::<R>(&mut s, players, &mut rng, max)
+    }
+    fn actors(&self) -> &[Option<Seat>] {
+        Session::actors(self)
+    }
+    fn rewound(&self, step: usize) -> Option<Box<dyn GameSession>> {
+        Session::rewound(self, step).map(|s| Box::new(s) as Box<dyn GameSession>)
     }
     fn ai_task(&self, player: super::ai::Player, seed: u64, made: usize) -> AiTask {
         use rand::SeedableRng;

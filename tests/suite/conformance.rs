@@ -11,6 +11,10 @@
 //!   seat's view;
 //! - undo takes back only the acting seat's own actions since the last reveal and since
 //!   another seat last acted (the undo barrier), and no other seat may undo;
+//! - a look back (the replay viewer, "since your last turn") shows each position as it
+//!   was, stops seen through one seat only where that seat's view or log changed, never
+//!   names another seat's action, undoes nothing, and gives the full view only once the
+//!   game is over;
 //!
 //! and, per game: a save replays to the identical state, the same seed gives the same
 //! game (and another seed another), and seeded random games finish.
@@ -21,6 +25,7 @@ use std::collections::BTreeSet;
 use wargame::core::ai::Knowledge;
 use wargame::core::game::LogEntry;
 use wargame::core::registry::{Registry, Start};
+use wargame::core::replay::Replay;
 use wargame::core::session::{GameId, GameSession, Session};
 
 /// How much of each check a ruleset runs (whole games are long in some rulesets).
@@ -274,6 +279,7 @@ where
             if plan.must_finish {
                 assert!(g.outcome().is_some(), "{what}: not over after {n} actions");
             }
+            check_replays(g.as_ref(), &what, seed == 0);
             if let Some(o) = g.outcome() {
                 assert_eq!(
                     o.results.len(),
@@ -332,6 +338,100 @@ where
         saw_secret || !plan.hidden,
         "{}: the walks never had a secret to protect",
         R::ID
+    );
+}
+
+/// The look-back checks on a walked game: every seat's "since your last turn", and
+/// with `whole` every seat's replay of the whole game and the full view.
+fn check_replays(g: &dyn GameSession, what: &str, whole: bool) {
+    let end = g.history().len();
+    assert_eq!(
+        Replay::whole(g, None).is_ok(),
+        g.outcome().is_some(),
+        "{what}: the full view must be open exactly when the game is over"
+    );
+    for seat in 0..g.seats() {
+        let mut replays: Vec<Replay> = Replay::since_last_turn(g, seat).into_iter().collect();
+        if whole {
+            replays.push(Replay::whole(g, Some(seat)).expect("a seat's replay"));
+        }
+        // Long walks (tens of thousands of actions) are checked on their last part.
+        for mut r in replays.into_iter().filter(|r| end - r.start <= 3000) {
+            assert_eq!(r.seat, Some(seat));
+            let last_own = g.actors().iter().rposition(|a| *a == Some(seat));
+            assert!(r.start == 0 || Some(r.start - 1) == last_own, "{what}");
+            let mut at = vec![r.pos];
+            while r.forward(g) {
+                at.push(r.pos);
+            }
+            assert_eq!(
+                at,
+                r.positions(g),
+                "{what}: stepping and the list of steps differ"
+            );
+            while r.back(g) {}
+            assert_eq!(r.pos, r.start, "{what}: back does not reach the first step");
+            // Between two steps nothing the seat sees changes (so it cannot count the
+            // actions it may not see), at each step something does, and the last step
+            // looks like the game as it stands.
+            let seen: Vec<(String, usize)> = (0..=end)
+                .map(|k| {
+                    if k < r.start {
+                        return (String::new(), 0);
+                    }
+                    let (v, n) = g.view_ron_at(k, seat).expect("a position of the game");
+                    let lines = g.log()[..n].iter().filter(|l| l.visible(seat)).count();
+                    (v, lines)
+                })
+                .collect();
+            let seen = |k: usize| seen[k].clone();
+            let last = *at.last().expect("the first step");
+            for k in last + 1..=end {
+                assert_eq!(
+                    seen(k),
+                    seen(last),
+                    "{what}: seat {seat}'s replay stops early"
+                );
+            }
+            for w in at.windows(2) {
+                let here = seen(w[0]);
+                for k in w[0] + 1..w[1] {
+                    assert_eq!(
+                        seen(k),
+                        here,
+                        "{what}: seat {seat}'s replay passes over position {k}, which it sees"
+                    );
+                }
+                assert_ne!(
+                    seen(w[1]),
+                    here,
+                    "{what}: a step shows seat {seat} nothing new"
+                );
+            }
+            // The positions shown: up to 40 steps, spread over the replay.
+            let every = at.len().div_ceil(40).max(1);
+            for &k in at.iter().step_by(every) {
+                r.pos = k;
+                let shown = r.shown(g).expect("a position of the game");
+                assert_eq!(shown.history(), &g.history()[..k], "{what}");
+                assert_eq!(shown.view_ron(seat), seen(k).0, "{what}: position {k}");
+                assert!(g.log().starts_with(shown.log()), "{what}: the log at {k}");
+                for s in 0..g.seats() {
+                    assert!(!shown.can_undo(s), "{what}: a look back undoes");
+                }
+                if let Some(a) = r.last_action(g) {
+                    assert_eq!(
+                        g.actors()[k - 1],
+                        Some(seat),
+                        "{what}: seat {seat}'s replay names another seat's action '{a}'"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        g.rewound(end + 1).is_none(),
+        "{what}: a position past the end"
     );
 }
 
