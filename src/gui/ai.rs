@@ -106,6 +106,9 @@ impl AiPlay {
     /// computer seat is to act (its worker still to start, or its answer waiting for
     /// the pace delay).
     pub fn needs_frames(&self, game: &Game) -> bool {
+        if game.looking.is_some() {
+            return false;
+        }
         if self.step || self.job.as_ref().is_some_and(|j| j.answer.is_none()) {
             return true;
         }
@@ -148,6 +151,12 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         .is_some_and(|j| (j.serial, j.state_gen) != now)
     {
         ai.job = None;
+    }
+    // While the game is looked back on, the session on screen is a past position:
+    // nobody plays it.
+    if game.looking.is_some() {
+        ai.job = None;
+        return;
     }
     let Some(seat) = game.session.to_act() else {
         ai.job = None;

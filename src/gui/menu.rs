@@ -57,6 +57,9 @@ pub struct MenuState {
     balance_job: Option<balance::Job>,
     /// The last computed balance (scenario id and options, result).
     balance: Option<(String, Result<balance::Summary, String>)>,
+    /// The save chosen for the replay viewer, its seat names and whether its game is
+    /// over (the seat to watch it as is asked next).
+    replay_pick: Option<(PathBuf, Vec<String>, bool)>,
 }
 
 impl MenuState {
@@ -355,7 +358,57 @@ fn menu_ui(
                 cols[0].small("none yet (games autosave each turn to saves/autosave.ron)");
             }
             for p in saves {
-                if cols[0].button(format!("Load {}", p.display())).clicked() {
+                let mut load = false;
+                cols[0].horizontal(|ui| {
+                    load = ui.button(format!("Load {}", p.display())).clicked();
+                    if ui
+                        .button("Replay")
+                        .on_hover_text("Step back and forth through this game")
+                        .clicked()
+                    {
+                        match games::load_save(&root, &p) {
+                            Ok(s) => {
+                                let names = (0..s.seats()).map(|k| s.seat_name(k)).collect();
+                                menu.replay_pick = Some((p.clone(), names, s.outcome().is_some()));
+                            }
+                            Err(e) => menu.error = format!("{e}"),
+                        }
+                    }
+                });
+                if let Some((rp, names, over)) = menu.replay_pick.clone()
+                    && rp == p
+                {
+                    let mut as_seat: Option<Option<u8>> = None;
+                    cols[0].horizontal_wrapped(|ui| {
+                        ui.label("Replay as:");
+                        for (k, n) in names.iter().enumerate() {
+                            if ui.button(n).clicked() {
+                                as_seat = Some(u8::try_from(k).ok());
+                            }
+                        }
+                        if over {
+                            if ui.button("Every seat (the game is over)").clicked() {
+                                as_seat = Some(None);
+                            }
+                        } else {
+                            ui.small("(unfinished: one seat's view only)");
+                        }
+                    });
+                    if let Some(seat) = as_seat {
+                        let opened = games::load_save(&root, &p)
+                            .map_err(|e| e.to_string())
+                            .and_then(|s| Game::viewer(s, seat));
+                        match opened {
+                            Ok(g) => {
+                                menu.replay_pick = None;
+                                commands.insert_resource(g);
+                                next.set(Screen::Playing);
+                            }
+                            Err(e) => menu.error = e,
+                        }
+                    }
+                }
+                if load {
                     match games::load_save(&root, &p) {
                         Ok(s) => {
                             // Version-2 saves name who played each seat.

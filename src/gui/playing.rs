@@ -9,6 +9,7 @@ use super::{Screen, ai, board};
 use crate::core::ai::{Knowledge, Player};
 
 use crate::core::game::ActionKind;
+use crate::core::replay::Replay;
 use crate::core::session::{GameId, GameSession, Session};
 use bevy::ecs::system::{InMut, SystemId};
 use bevy::prelude::*;
@@ -55,6 +56,41 @@ pub struct Game {
     /// Bumped whenever the session's state changes (an action or an undo): a worker's
     /// answer computed for an older value is stale.
     pub state_gen: u64,
+    /// A look back in progress ("since your last turn", or the replay viewer): while
+    /// it lasts, `session` is the game at the position shown and nobody may act.
+    pub looking: Option<Looking>,
+    /// The viewing seat's count of steps to catch up on, and the state and seat it was
+    /// counted for (so it is counted once per change, not every frame).
+    catch_up: Option<((u64, u8), usize)>,
+}
+
+/// Why the game is being looked back on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LookKind {
+    /// A seat catching up on what happened since it last acted; it ends back in the
+    /// game.
+    CatchUp,
+    /// The replay viewer: a saved game opened to be stepped through, not played on.
+    Viewer,
+}
+
+/// A look back: the live game kept aside while positions of its history are shown.
+pub struct Looking {
+    /// The game as it stands.
+    pub live: Box<dyn GameSession>,
+    /// The walk through its positions.
+    pub replay: Replay,
+    /// What it is for.
+    pub kind: LookKind,
+    /// Stepping forward by itself, one step every [`Looking::PACE`] seconds.
+    pub playing: bool,
+    /// Seconds since the last step while playing.
+    pub since: f32,
+}
+
+impl Looking {
+    /// Seconds between steps while playing.
+    pub const PACE: f32 = 0.8;
 }
 
 /// Hands out [`Game::serial`].
@@ -91,6 +127,175 @@ impl Game {
             ai_seed,
             serial: GAME_SERIAL.fetch_add(1, Ordering::Relaxed),
             state_gen: 1,
+            looking: None,
+            catch_up: None,
+        }
+    }
+
+    /// The replay viewer: a game (a loaded save) opened to be stepped through from its
+    /// start, seen through `seat` (or, when the game is over, `None` for every seat's
+    /// log). Nobody plays it.
+    pub fn viewer(session: Box<dyn GameSession>, seat: Option<u8>) -> Result<Self, String> {
+        let replay = Replay::whole(session.as_ref(), seat).map_err(|e| e.to_string())?;
+        if session.rewound(0).is_none() {
+            return Err("this game keeps no earlier positions to step through".into());
+        }
+        let mut g = Self::new(session, false);
+        g.curtain_down = false;
+        g.viewer = seat.unwrap_or(0);
+        g.looking_at(replay, LookKind::Viewer);
+        Ok(g)
+    }
+
+    /// The game as it stands (not the position a look back shows).
+    pub fn live(&self) -> &dyn GameSession {
+        self.looking
+            .as_ref()
+            .map_or(self.session.as_ref(), |l| l.live.as_ref())
+    }
+
+    fn looking_at(&mut self, replay: Replay, kind: LookKind) {
+        let shown = replay.shown(self.live());
+        let Some(shown) = shown else { return };
+        let live = std::mem::replace(&mut self.session, shown);
+        let live = match self.looking.take() {
+            Some(l) => l.live,
+            None => live,
+        };
+        self.looking = Some(Looking {
+            live,
+            replay,
+            kind,
+            playing: false,
+            since: 0.0,
+        });
+        self.choice.clear();
+        self.generation += 1;
+    }
+
+    /// How many steps the seat on screen has to catch up on since it last acted (0
+    /// while looking back, behind the curtain, or for a computer seat).
+    pub fn catch_up_steps(&mut self) -> usize {
+        if self.looking.is_some() || self.curtain_down || !self.is_human(self.viewer) {
+            return 0;
+        }
+        let key = (self.state_gen, self.viewer);
+        if let Some((k, n)) = self.catch_up
+            && k == key
+        {
+            return n;
+        }
+        let n = Replay::since_last_turn(self.session.as_ref(), self.viewer)
+            .map_or(0, |mut r| r.steps(self.session.as_ref()));
+        self.catch_up = Some((key, n));
+        n
+    }
+
+    /// Start "since your last turn" for the seat on screen: what happened since it last
+    /// acted, through its own view, from the position it left. `false` when there is
+    /// nothing to see.
+    pub fn start_catch_up(&mut self) -> bool {
+        if self.looking.is_some() || self.curtain_down || !self.is_human(self.viewer) {
+            return false;
+        }
+        match Replay::since_last_turn(self.session.as_ref(), self.viewer) {
+            Some(r) => {
+                self.looking_at(r, LookKind::CatchUp);
+                self.status = "since your last turn: step forward, or go back to the game".into();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Move a look back: `forward` one step or back one; `false` at either end.
+    pub fn look_step(&mut self, forward: bool) -> bool {
+        let Some(l) = self.looking.as_mut() else {
+            return false;
+        };
+        let moved = if forward {
+            l.replay.forward(l.live.as_ref())
+        } else {
+            l.replay.back(l.live.as_ref())
+        };
+        if moved {
+            self.show_look();
+        } else if let Some(l) = self.looking.as_mut() {
+            l.playing = false;
+        }
+        moved
+    }
+
+    /// Jump a look back to its first step or (`end`) its last.
+    pub fn look_jump(&mut self, end: bool) {
+        let Some(l) = self.looking.as_mut() else {
+            return;
+        };
+        if end {
+            l.replay.to_end(l.live.as_ref());
+        } else {
+            l.replay.to_start();
+        }
+        self.show_look();
+    }
+
+    /// Show the replay through another seat (the replay viewer only), or through every
+    /// seat's log once the game is over (`None`); it stays at the same position.
+    pub fn look_as(&mut self, seat: Option<u8>) {
+        let Some(l) = self.looking.as_ref() else {
+            return;
+        };
+        if l.kind != LookKind::Viewer {
+            return;
+        }
+        if l.live.outcome().is_none() {
+            // An unfinished game is seen through the seat it was opened as: another
+            // seat's view would show the person at the screen both sides.
+            self.status =
+                "the game is not over: it is seen only through the seat it was opened as".into();
+            return;
+        }
+        let pos = l.replay.pos;
+        match Replay::whole(l.live.as_ref(), seat) {
+            Ok(mut r) => {
+                // Stay where we were, at the step that shows it.
+                while r.pos < pos && r.forward(self.live()) {}
+                if let Some(l) = self.looking.as_mut() {
+                    l.replay = r;
+                }
+                self.viewer = seat.unwrap_or(self.viewer);
+                self.show_look();
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    fn show_look(&mut self) {
+        let Some(l) = self.looking.as_ref() else {
+            return;
+        };
+        if let Some(shown) = l.replay.shown(l.live.as_ref()) {
+            self.session = shown;
+        }
+        self.choice.clear();
+        self.generation += 1;
+    }
+
+    /// End a look back: the live game is on screen again.
+    pub fn end_look(&mut self) {
+        if let Some(l) = self.looking.take() {
+            self.session = l.live;
+            self.generation += 1;
+            self.status.clear();
+        }
+    }
+
+    /// Whether the log line is one the person at the screen may read: the viewing
+    /// seat's, or every line in the full view of a finished game's replay.
+    pub fn may_read(&self, line: &crate::core::game::LogEntry) -> bool {
+        match &self.looking {
+            Some(l) if l.replay.seat.is_none() => true,
+            _ => line.visible(self.viewer),
         }
     }
 
@@ -143,6 +348,7 @@ impl Game {
     /// then, so a computer seat's options (which may name its hidden pieces) never show.
     pub fn can_act(&self) -> bool {
         !self.curtain_down
+            && self.looking.is_none()
             && self
                 .session
                 .to_act()
@@ -189,6 +395,10 @@ impl Game {
     /// the status line then names the seat, not the action (its notation may name a piece
     /// hidden from the person at the screen).
     pub fn submit(&mut self, action: &str) {
+        if self.looking.is_some() {
+            self.status = "looking back: go back to the game to act".into();
+            return;
+        }
         let by = self.session.to_act();
         let action = &self.in_session_notation(action);
         match self.session.apply_str(action) {
@@ -215,7 +425,7 @@ impl Game {
     /// player's answer is never taken back, so a person cannot see a reply and play
     /// differently).
     pub fn undo(&mut self) {
-        if self.curtain_down || !self.is_human(self.viewer) {
+        if self.curtain_down || self.looking.is_some() || !self.is_human(self.viewer) {
             return;
         }
         if self.session.undo(self.viewer) {
@@ -230,13 +440,16 @@ impl Game {
 
     /// Whether the human seat on screen may undo now.
     pub fn can_undo(&self) -> bool {
-        !self.curtain_down && self.is_human(self.viewer) && self.session.can_undo(self.viewer)
+        !self.curtain_down
+            && self.looking.is_none()
+            && self.is_human(self.viewer)
+            && self.session.can_undo(self.viewer)
     }
 
     /// The save file of this game, naming who plays each seat (`human`, or the computer
     /// player's notation such as `ai:3`).
     pub fn save_file(&self) -> crate::core::save::SaveFile {
-        let mut f = self.session.save();
+        let mut f = self.live().save();
         // The seats' own controllers: a combat a person handed to the computer is in
         // the game's history, not a change of who plays the seat.
         f.players = (0..self.session.seats())
@@ -402,6 +615,7 @@ fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result 
     let ctx = contexts.ctx_mut()?;
     let name = game.session.seat_name(game.viewer);
     let mut lift = false;
+    let mut catch_up = false;
     egui::Area::new("curtain".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(ctx, |ui| {
         let r = ctx.viewport_rect();
         ui.painter().rect_filled(r, 0.0, egui::Color32::from_rgb(20, 22, 26));
@@ -413,12 +627,19 @@ fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result 
                 if ui.button(egui::RichText::new(format!("I am the {name} player — show my view")).size(20.0)).clicked() {
                     lift = true;
                 }
+                if ui.button(egui::RichText::new("…and replay what happened since my last turn").size(16.0)).clicked() {
+                    lift = true;
+                    catch_up = true;
+                }
             });
         });
     });
     if lift {
         game.curtain_down = false;
         game.generation += 1;
+    }
+    if catch_up && !game.start_catch_up() {
+        game.status = "nothing has changed in your view since your last turn".into();
     }
     Ok(())
 }
@@ -428,9 +649,40 @@ fn shortcuts(
     game: Option<ResMut<Game>>,
     mut contexts: EguiContexts,
     mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let Some(mut game) = game else { return Ok(()) };
     if contexts.ctx_mut()?.egui_wants_keyboard_input() || game.curtain_down {
+        return Ok(());
+    }
+    if let Some(kind) = game.looking.as_ref().map(|l| l.kind) {
+        // The arrow keys pan the board, so stepping is on `.` and `,` (as `>` and `<`).
+        if keys.just_pressed(KeyCode::Period) {
+            game.look_step(true);
+        } else if keys.just_pressed(KeyCode::Comma) {
+            game.look_step(false);
+        } else if keys.just_pressed(KeyCode::Home) {
+            game.look_jump(false);
+        } else if keys.just_pressed(KeyCode::End) {
+            game.look_jump(true);
+        } else if keys.just_pressed(KeyCode::Space)
+            && let Some(l) = game.looking.as_mut()
+        {
+            l.playing = !l.playing;
+            l.since = 0.0;
+        } else if keys.just_pressed(KeyCode::Escape) {
+            match kind {
+                LookKind::CatchUp => game.end_look(),
+                LookKind::Viewer => {
+                    commands.remove_resource::<Game>();
+                    next.set(Screen::Menu);
+                }
+            }
+        }
+        return Ok(());
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        game.start_catch_up();
         return Ok(());
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
@@ -611,7 +863,10 @@ pub fn logic_plugin(app: &mut App) {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RulesetUis>()
         .add_plugins(logic_plugin)
-        .add_systems(Update, shortcuts.run_if(in_state(Screen::Playing)))
+        .add_systems(
+            Update,
+            (shortcuts, look_play).run_if(in_state(Screen::Playing)),
+        )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (play_ui, curtain_ui)
@@ -635,6 +890,139 @@ fn run_hook(world: &mut World, hook: UiHook, ui: &mut egui::Ui) {
     }
 }
 
+/// The controls of a look back: where it is, step and play, whose view, and the way
+/// back to the game (or, in the replay viewer, to the menu).
+fn look_bar(world: &mut World, ui: &mut egui::Ui) {
+    let mut game = world.resource_mut::<Game>();
+    let Some(l) = game.looking.as_ref() else {
+        return;
+    };
+    let (kind, pos, start, end, seat, playing) = (
+        l.kind,
+        l.replay.pos,
+        l.replay.start,
+        l.replay.end,
+        l.replay.seat,
+        l.playing,
+    );
+    let last = l.replay.last_action(l.live.as_ref());
+    let over = l.live.outcome().is_some();
+    let seats: Vec<String> = (0..l.live.seats()).map(|k| l.live.seat_name(k)).collect();
+    let gold = egui::Color32::from_rgb(240, 200, 80);
+    let mut leave = false;
+    ui.horizontal_wrapped(|ui| {
+        let title = match (kind, seat) {
+            (LookKind::CatchUp, Some(s)) => format!(
+                "Since your last turn, as the {} player saw it",
+                seats.get(usize::from(s)).map_or("", String::as_str)
+            ),
+            (LookKind::Viewer, Some(s)) => format!(
+                "Replay, seen by the {} player",
+                seats.get(usize::from(s)).map_or("", String::as_str)
+            ),
+            (_, None) => "Replay, every seat's view".to_string(),
+        };
+        ui.colored_label(gold, title);
+        ui.separator();
+        ui.label(format!("after action {pos} of {end}"));
+        if ui
+            .add_enabled(pos > start, egui::Button::new("⏮ First [Home]"))
+            .clicked()
+        {
+            game.look_jump(false);
+        }
+        if ui
+            .add_enabled(pos > start, egui::Button::new("◀ Back [,]"))
+            .clicked()
+        {
+            game.look_step(false);
+        }
+        if ui
+            .add_enabled(pos < end, egui::Button::new("Forward ▶ [.]"))
+            .clicked()
+        {
+            game.look_step(true);
+        }
+        if ui
+            .add_enabled(pos < end, egui::Button::new("Last ⏭ [End]"))
+            .clicked()
+        {
+            game.look_jump(true);
+        }
+        let play_label = if playing {
+            "Pause [Space]"
+        } else {
+            "Play [Space]"
+        };
+        if ui.button(play_label).clicked()
+            && let Some(l) = game.looking.as_mut()
+        {
+            l.playing = !l.playing;
+            l.since = 0.0;
+        }
+        if kind == LookKind::Viewer && over {
+            ui.separator();
+            ui.label("View:");
+            for (k, n) in seats.iter().enumerate() {
+                let k = u8::try_from(k).ok();
+                if ui.selectable_label(seat == k, n).clicked() && seat != k {
+                    game.look_as(k);
+                }
+            }
+            if ui
+                .selectable_label(seat.is_none(), "every seat's log")
+                .clicked()
+                && seat.is_some()
+            {
+                game.look_as(None);
+            }
+        }
+        ui.separator();
+        let back = match kind {
+            LookKind::CatchUp => "Back to the game [Esc]",
+            LookKind::Viewer => "Close the replay [Esc]",
+        };
+        leave = ui.button(back).clicked();
+    });
+    if let Some(a) = last {
+        ui.small(format!("the action that led here: {a}"));
+    }
+    if leave {
+        leave_look(world);
+    }
+}
+
+/// End a look back: back to the game, or from the replay viewer to the menu.
+fn leave_look(world: &mut World) {
+    let kind = world
+        .get_resource::<Game>()
+        .and_then(|g| g.looking.as_ref().map(|l| l.kind));
+    match kind {
+        Some(LookKind::Viewer) => {
+            world.commands().remove_resource::<Game>();
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+        }
+        Some(LookKind::CatchUp) => world.resource_mut::<Game>().end_look(),
+        None => {}
+    }
+}
+
+/// A playing look back steps forward by itself at [`Looking::PACE`].
+fn look_play(game: Option<ResMut<Game>>, time: Res<Time>) {
+    let Some(mut game) = game else { return };
+    let Some(l) = game.looking.as_mut() else {
+        return;
+    };
+    if !l.playing {
+        return;
+    }
+    l.since += time.delta_secs();
+    if l.since >= Looking::PACE {
+        l.since = 0.0;
+        game.look_step(true);
+    }
+}
+
 /// The play screen: the shell's turn bar, button row, status line, log and chooser
 /// around the ruleset's own parts; what is left is the board.
 pub fn play_ui(world: &mut World) {
@@ -653,7 +1041,10 @@ pub fn play_ui(world: &mut World) {
                 run_hook(world, h.turn_info, ui);
             }
             let game = world.resource::<Game>();
-            if let Some(who) = game.session.to_act() {
+            if game.looking.is_some() {
+                // Whose turn it was at a position is not shown: between the steps a
+                // seat sees, the turn can pass where it may not follow.
+            } else if let Some(who) = game.session.to_act() {
                 ui.separator();
                 ui.colored_label(
                     egui::Color32::from_rgb(240, 200, 80),
@@ -717,6 +1108,20 @@ pub fn play_ui(world: &mut World) {
                     menu = true;
                 }
             }
+            {
+                let mut game = world.resource_mut::<Game>();
+                let n = game.catch_up_steps();
+                if n > 0
+                    && ui
+                        .button(format!("Since your last turn ({n}) [R]"))
+                        .on_hover_text(
+                            "Replay what happened since this seat last acted, as it saw it",
+                        )
+                        .clicked()
+                {
+                    game.start_catch_up();
+                }
+            }
             if let Some(a) = decline
                 && ui.button("Pass [P]").clicked()
             {
@@ -737,6 +1142,14 @@ pub fn play_ui(world: &mut World) {
     if !world.contains_resource::<Game>() {
         return;
     }
+    if world.resource::<Game>().looking.is_some() {
+        egui::Panel::top("look_bar").show(&mut root, |ui| {
+            look_bar(world, ui);
+        });
+        if !world.contains_resource::<Game>() {
+            return;
+        }
+    }
     egui::Panel::bottom("status").show(&mut root, |ui| {
         ui.label(&world.resource::<Game>().status);
     });
@@ -749,8 +1162,7 @@ pub fn play_ui(world: &mut World) {
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
                     let game = world.resource::<Game>();
-                    let viewer = game.viewer;
-                    for l in game.session.log().iter().filter(|l| l.visible(viewer)) {
+                    for l in game.session.log().iter().filter(|l| game.may_read(l)) {
                         ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
                     }
                 });
