@@ -551,6 +551,11 @@ impl Game {
     }
 
     fn after_change(&mut self) {
+        if self.looking.is_some() {
+            // A past position is on screen: nothing is declined, followed or saved.
+            self.generation += 1;
+            return;
+        }
         self.generation += 1;
         self.state_gen += 1;
         self.choice.clear();
@@ -984,9 +989,12 @@ fn look_bar(world: &mut World, ui: &mut egui::Ui) {
         };
         leave = ui.button(back).clicked();
     });
-    if let Some(a) = last {
-        ui.small(format!("the action that led here: {a}"));
-    }
+    // Always a line here, so the board does not jump as the steps go by.
+    ui.small(match (last, pos == start) {
+        (_, true) => "the first step: as the game stood then".to_string(),
+        (Some(a), false) => format!("the action that led here: {a}"),
+        (None, false) => "another seat acted: the log tells what this seat saw".to_string(),
+    });
     if leave {
         leave_look(world);
     }
