@@ -12,3 +12,4 @@ pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod report;
+pub mod settings;

@@ -430,10 +430,14 @@ fn camera_controls(
             d.y -= 1.0;
         }
         tf.translation += (d * 700.0 * ortho.scale * time.delta_secs()).extend(0.0);
-        if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        // With Ctrl, + and - scale the interface (gui::settings), not the board.
+        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+        if !ctrl && (keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd)) {
             ortho.scale = (ortho.scale / 1.2).clamp(0.2, 6.0);
         }
-        if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        if !ctrl
+            && (keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract))
+        {
             ortho.scale = (ortho.scale * 1.2).clamp(0.2, 6.0);
         }
         if keys.just_pressed(KeyCode::KeyF) {

@@ -60,6 +60,37 @@ pub struct MenuState {
     /// The save chosen for the replay viewer, its seat names and whether its game is
     /// over (the seat to watch it as is asked next).
     replay_pick: Option<(PathBuf, Vec<String>, bool)>,
+    /// The last game, scenario and seats have been taken from the settings.
+    restored: bool,
+}
+
+/// The menu's choices as the settings last kept them: the game and scenario (by
+/// position in `games` and in that game's `scenarios`) and the seats. What is no
+/// longer there is left at the first entry.
+pub fn restored_choice(
+    settings: &crate::settings::Settings,
+    games: &[&str],
+    scenarios: impl Fn(usize) -> Vec<String>,
+) -> (usize, usize, Vec<SeatChoice>) {
+    let game = settings
+        .last_game
+        .as_deref()
+        .and_then(|g| games.iter().position(|x| *x == g))
+        .unwrap_or(0);
+    let scenario = settings
+        .last_scenario
+        .as_deref()
+        .and_then(|sc| scenarios(game).iter().position(|x| x == sc))
+        .unwrap_or(0);
+    let seats = settings
+        .seats
+        .iter()
+        .map(|s| SeatChoice {
+            ai: s.ai,
+            level: s.level.clamp(1, 5),
+        })
+        .collect();
+    (game, scenario, seats)
 }
 
 impl MenuState {
@@ -269,11 +300,23 @@ fn menu_ui(
     mut menu: ResMut<MenuState>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
+    mut ui_settings: Option<ResMut<super::settings::UiSettings>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let root = crate::core::data::data_root();
     let registry = games::registry();
     let list = registry.games();
+    if !menu.restored {
+        menu.restored = true;
+        if let Some(us) = &ui_settings {
+            let ids: Vec<&str> = list.iter().map(|g| g.id()).collect();
+            let (game, scenario, seats) =
+                restored_choice(&us.settings, &ids, |i| list[i].scenarios(&root));
+            menu.game = game;
+            menu.scenario = scenario;
+            menu.seats = seats;
+        }
+    }
     let mut root_ui = super::playing::background_ui(&ctx, "menu_root");
     egui::CentralPanel::default().show(&mut root_ui, |ui| {
         ui.heading("Wargame — board wargames of the American Indian Wars");
@@ -464,6 +507,20 @@ fn menu_ui(
                             match menu_session(&root, id, menu.seed, menu.manual_setup, &options)
                             {
                                 Ok(s) => {
+                                    if let Some(us) = ui_settings.as_mut() {
+                                        let mut kept = us.settings.clone();
+                                        kept.last_game = Some(game.id().to_string());
+                                        kept.last_scenario = Some(id.clone());
+                                        kept.seats = menu
+                                            .seats
+                                            .iter()
+                                            .map(|c| crate::settings::SeatSetting {
+                                                ai: c.ai,
+                                                level: c.level,
+                                            })
+                                            .collect();
+                                        us.keep(kept);
+                                    }
                                     let players =
                                         menu.seats.iter().map(|c| c.player()).collect();
                                     commands.insert_resource(

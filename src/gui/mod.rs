@@ -16,6 +16,7 @@ pub mod redraw;
 pub mod result;
 pub mod rosebud;
 pub mod screenshot;
+pub mod settings;
 pub mod wind;
 
 use crate::core::session::GameSession;
@@ -49,17 +50,26 @@ pub enum Screen {
 /// Open the window and run until it is closed.
 pub fn run(launch: Launch) {
     let mut app = App::new();
+    // A screenshot is taken at the default size and scale, whatever the settings say.
+    let ui_settings = if launch.screenshot.is_some() {
+        settings::UiSettings::defaults_for_this_run()
+    } else {
+        settings::UiSettings::read()
+    };
+    let (w, h) = ui_settings.settings.window;
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Wargame — American Indian Wars".into(),
-            resolution: WindowResolution::new(1400, 900),
+            resolution: WindowResolution::new(w, h),
             ..default()
         }),
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-    .add_plugins(ShellPlugin);
+    .add_plugins(ShellPlugin)
+    .add_plugins(settings::plugin)
+    .insert_resource(ui_settings);
     let start_playing = launch.session.is_some();
     if let Some(session) = launch.session {
         // Insert now, so that the board is built when play starts.

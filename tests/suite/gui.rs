@@ -1273,3 +1273,46 @@ fn the_replay_viewer_steps_through_a_save_by_one_seat_or_every_seat_once_it_is_o
         "the last step looks like the game as saved"
     );
 }
+
+// --- Settings (issue 30, 5) ---
+
+#[test]
+fn the_menu_restores_the_last_game_scenario_and_seats_from_the_settings() {
+    use wargame::gui::menu::restored_choice;
+    use wargame::settings::{SeatSetting, Settings};
+    let registry = games::registry();
+    let list = registry.games();
+    let ids: Vec<&str> = list.iter().map(|g| g.id()).collect();
+    let scenarios = |i: usize| list[i].scenarios(&root());
+    let rosebud = ids.iter().position(|g| *g == "rosebud").unwrap();
+    let mut s = Settings {
+        last_game: Some("rosebud".into()),
+        last_scenario: Some(scenarios(rosebud)[0].clone()),
+        seats: vec![
+            SeatSetting { ai: true, level: 3 },
+            SeatSetting {
+                ai: false,
+                level: 9,
+            },
+        ],
+        ..Settings::default()
+    };
+    let (g, sc, seats) = restored_choice(&s, &ids, scenarios);
+    assert_eq!((g, sc), (rosebud, 0));
+    assert!(seats[0].ai && seats[0].level == 3);
+    assert!(
+        !seats[1].ai && seats[1].level == 5,
+        "a level out of range is brought in"
+    );
+    let harvest = ids.iter().position(|g| *g == "harvest_the_wind").unwrap();
+    s.last_game = Some("harvest_the_wind".into());
+    s.last_scenario = Some("harvest_the_wind/wagon_box".into());
+    let (g, sc, _) = restored_choice(&s, &ids, scenarios);
+    assert_eq!(g, harvest);
+    assert_eq!(scenarios(harvest)[sc], "harvest_the_wind/wagon_box");
+    // A game or scenario no longer shipped falls back to the first.
+    s.last_game = Some("no_such_game".into());
+    s.last_scenario = Some("nowhere".into());
+    assert_eq!(restored_choice(&s, &ids, scenarios).0, 0);
+    assert_eq!(restored_choice(&s, &ids, scenarios).1, 0);
+}
