@@ -176,6 +176,20 @@ impl<R: Rules> Session<R> {
         }
     }
 
+    /// Each seat's score at the end of every turn played so far (the last row: now),
+    /// as the balance reports trace them ([`TurnTrace`](super::game::TurnTrace)), and
+    /// the number of the first turn.
+    pub fn score_trace(&self) -> (u32, Vec<Vec<i32>>) {
+        let first = self.state_at(0).map_or(&self.state, |(s, _)| s);
+        let mut trace = super::game::TurnTrace::new::<R>(first);
+        for k in 1..=self.history.len() {
+            if let Some((s, _)) = self.state_at(k) {
+                trace.after::<R>(s);
+            }
+        }
+        (R::turn(first), trace.finish::<R>(&self.state))
+    }
+
     /// Build the save file for this session.
     pub fn to_save(&self, game: &str) -> SaveFile {
         SaveFile {
@@ -290,6 +304,8 @@ pub trait GameSession: Send + Sync {
     /// A seat's view (as [`GameSession::view_ron`]) after the first `step` actions, and
     /// the length the log had then; `None` past the last action.
     fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)>;
+    /// Each seat's score at the end of every turn so far ([`Session::score_trace`]).
+    fn score_trace(&self) -> (u32, Vec<Vec<i32>>);
 }
 
 /// A computer player's decision, packaged to run off the main thread.
@@ -360,6 +376,9 @@ where
     fn view_ron(&self, seat: Seat) -> String {
         let pretty = ron::ser::PrettyConfig::default();
         ron::ser::to_string_pretty(&R::view(&self.state, seat), pretty).unwrap_or_default()
+    }
+    fn score_trace(&self) -> (u32, Vec<Vec<i32>>) {
+        Session::score_trace(self)
     }
     fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)> {
         let (state, log_len) = self.state_at(step)?;

@@ -147,6 +147,14 @@ impl Game {
         Ok(g)
     }
 
+    /// The game as it stands, taken out of this window's game (a look back ends).
+    pub fn into_live(self) -> Box<dyn GameSession> {
+        match self.looking {
+            Some(l) => l.live,
+            None => self.session,
+        }
+    }
+
     /// The game as it stands (not the position a look back shows).
     pub fn live(&self) -> &dyn GameSession {
         self.looking

@@ -14,7 +14,7 @@
 //! - a look back (the replay viewer, "since your last turn") shows each position as it
 //!   was, stops seen through one seat only where that seat's view or log changed, never
 //!   names another seat's action, undoes nothing, and gives the full view only once the
-//!   game is over;
+//!   game is over; the score chart has a row per turn and ends at the score now;
 //!
 //! and, per game: a save replays to the identical state, the same seed gives the same
 //! game (and another seed another), and seeded random games finish.
@@ -280,6 +280,18 @@ where
                 assert!(g.outcome().is_some(), "{what}: not over after {n} actions");
             }
             check_replays(g.as_ref(), &what, seed == 0);
+            // The result screen's chart: a row per turn played, the last one now.
+            let (first, rows) = g.score_trace();
+            assert_eq!(
+                rows.last(),
+                Some(&g.scores()),
+                "{what}: the chart ends at the score now"
+            );
+            assert_eq!(
+                rows.len() as u32,
+                g.turn().saturating_sub(first) + 1,
+                "{what}: one row per turn from turn {first}"
+            );
             if let Some(o) = g.outcome() {
                 assert_eq!(
                     o.results.len(),
