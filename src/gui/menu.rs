@@ -655,15 +655,11 @@ fn balance_ui(
                         )
                         .display()
                     ));
+                    let blocks = super::markdown::parse(text);
                     egui::ScrollArea::vertical()
                         .id_salt("balance_report")
-                        .max_height(220.0)
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(egui::RichText::new(text).monospace())
-                                    .wrap(),
-                            );
-                        });
+                        .max_height(260.0)
+                        .show(ui, |ui| super::markdown::show(ui, &blocks));
                 }
                 None => {
                     ui.small(format!(

@@ -8,6 +8,7 @@ pub mod ai;
 pub mod balance;
 pub mod board;
 pub mod harvest;
+pub mod markdown;
 pub mod menu;
 pub mod nez_perce;
 pub mod nez_perce_strategic;

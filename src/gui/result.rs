@@ -87,7 +87,12 @@ fn result_ui(
             if trace.rows.iter().flatten().any(|v| *v != 0) {
                 ui.separator();
                 ui.strong("Score at the end of each turn");
-                score_chart(ui, &names, trace.first_turn, &trace.rows);
+                let rows: Vec<Vec<f32>> = trace
+                    .rows
+                    .iter()
+                    .map(|r| r.iter().map(|v| *v as f32).collect())
+                    .collect();
+                score_chart(ui, &names, trace.first_turn, &rows);
             }
             ui.horizontal(|ui| {
                 if !viewing
@@ -119,28 +124,33 @@ fn result_ui(
     Ok(())
 }
 
-/// The range of the chart's score axis: every score, and 0.
-pub fn score_range(rows: &[Vec<i32>]) -> (i32, i32) {
-    let lo = rows.iter().flatten().copied().min().unwrap_or(0).min(0);
-    let hi = rows.iter().flatten().copied().max().unwrap_or(0).max(0);
-    if hi == lo { (lo, lo + 1) } else { (lo, hi) }
+/// The range of the chart's score axis: every score, and 0, out to whole numbers.
+pub fn score_range(rows: &[Vec<f32>]) -> (f32, f32) {
+    let lo = rows
+        .iter()
+        .flatten()
+        .copied()
+        .fold(0.0f32, f32::min)
+        .floor();
+    let hi = rows.iter().flatten().copied().fold(0.0f32, f32::max).ceil();
+    if hi <= lo { (lo, lo + 1.0) } else { (lo, hi) }
 }
 
 /// Where turn row `i` of `n` with score `v` is drawn in `rect`, the score axis spanning
 /// `range`.
-pub fn chart_point(i: usize, n: usize, v: i32, range: (i32, i32), rect: egui::Rect) -> egui::Pos2 {
+pub fn chart_point(i: usize, n: usize, v: f32, range: (f32, f32), rect: egui::Rect) -> egui::Pos2 {
     let x = if n <= 1 {
         rect.center().x
     } else {
         rect.left() + rect.width() * i as f32 / (n - 1) as f32
     };
-    let t = (v - range.0) as f32 / (range.1 - range.0) as f32;
+    let t = (v - range.0) / (range.1 - range.0);
     egui::pos2(x, rect.bottom() - rect.height() * t)
 }
 
 /// A line per seat of its score at the end of each turn, with the zero line, the axis
 /// values and a legend.
-fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &[Vec<i32>]) {
+pub fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &[Vec<f32>]) {
     let (resp, painter) = ui.allocate_painter(egui::vec2(440.0, 180.0), egui::Sense::hover());
     let outer = resp.rect;
     let rect = egui::Rect::from_min_max(
@@ -151,7 +161,7 @@ fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &[Vec
     let n = rows.len();
     let axis = egui::Stroke::new(1.0, egui::Color32::from_gray(110));
     painter.rect_stroke(rect, 0.0, axis, egui::StrokeKind::Inside);
-    let zero = chart_point(0, n, 0, range, rect).y;
+    let zero = chart_point(0, n, 0.0, range, rect).y;
     painter.line_segment(
         [
             egui::pos2(rect.left(), zero),
@@ -161,7 +171,7 @@ fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &[Vec
     );
     let font = egui::FontId::proportional(11.0);
     let text = egui::Color32::from_gray(190);
-    for v in [range.0, 0, range.1] {
+    for v in [range.0, 0.0, range.1] {
         let y = chart_point(0, n, v, range, rect).y;
         painter.text(
             egui::pos2(rect.left() - 4.0, y),
@@ -202,7 +212,7 @@ fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &[Vec
         let points: Vec<egui::Pos2> = rows
             .iter()
             .enumerate()
-            .map(|(i, row)| chart_point(i, n, row.get(seat).copied().unwrap_or(0), range, rect))
+            .map(|(i, row)| chart_point(i, n, row.get(seat).copied().unwrap_or(0.0), range, rect))
             .collect();
         // Each seat its own dash, so the lines are told apart without colour too.
         if seat == 0 {
@@ -257,12 +267,21 @@ mod tests {
 
     #[test]
     fn the_chart_spans_every_score_and_zero_and_puts_turns_left_to_right() {
-        assert_eq!(score_range(&[vec![3, 9], vec![5, 12]]), (0, 12));
-        assert_eq!(score_range(&[vec![-4, 2]]), (-4, 2));
-        assert_eq!(score_range(&[]), (0, 1));
+        assert_eq!(score_range(&[vec![3.0, 9.0], vec![5.0, 11.5]]), (0.0, 12.0));
+        assert_eq!(score_range(&[vec![-4.0, 2.0]]), (-4.0, 2.0));
+        assert_eq!(score_range(&[]), (0.0, 1.0));
         let r = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(100.0, 50.0));
-        assert_eq!(chart_point(0, 3, 0, (0, 10), r), egui::pos2(0.0, 50.0));
-        assert_eq!(chart_point(2, 3, 10, (0, 10), r), egui::pos2(100.0, 0.0));
-        assert_eq!(chart_point(1, 3, 5, (0, 10), r), egui::pos2(50.0, 25.0));
+        assert_eq!(
+            chart_point(0, 3, 0.0, (0.0, 10.0), r),
+            egui::pos2(0.0, 50.0)
+        );
+        assert_eq!(
+            chart_point(2, 3, 10.0, (0.0, 10.0), r),
+            egui::pos2(100.0, 0.0)
+        );
+        assert_eq!(
+            chart_point(1, 3, 5.0, (0.0, 10.0), r),
+            egui::pos2(50.0, 25.0)
+        );
     }
 }
