@@ -12,6 +12,7 @@ pub mod markdown;
 pub mod menu;
 pub mod nez_perce;
 pub mod nez_perce_strategic;
+pub mod palette;
 pub mod playing;
 pub mod redraw;
 pub mod result;

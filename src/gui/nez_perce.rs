@@ -73,7 +73,7 @@ fn state(game: &Game) -> Option<&State> {
 }
 
 /// Terrain colours: light grass for Clear, dark green for Tree Stands, grey rock.
-fn terrain_colour(name: &str) -> Color {
+pub(crate) fn terrain_colour(name: &str) -> Color {
     match name {
         "tree_stand" => Color::srgb(0.30, 0.50, 0.28),
         "rocked_broken" => Color::srgb(0.55, 0.50, 0.45),
@@ -238,7 +238,7 @@ fn click(
 }
 
 /// The counter's colours by side: Army blue, Indian ochre.
-fn side_colours(side: Side) -> (Color, Color) {
+pub(crate) fn side_colours(side: Side) -> (Color, Color) {
     match side {
         Side::Army => (Color::srgb(0.22, 0.33, 0.62), Color::WHITE),
         Side::Indian => (Color::srgb(0.86, 0.62, 0.28), Color::BLACK),

@@ -77,12 +77,13 @@ fn state(game: &Game) -> Option<&State> {
 }
 
 /// Terrain colours, chosen to stay apart in greyscale: pale open plains, olive hills,
-/// dark green wooded mountains, grey-brown major mountains.
-fn terrain_colour(name: &str) -> Color {
+/// dark green wooded mountains, grey-brown major mountains; apart under every
+/// colour-vision deficiency too (`gui::palette`).
+pub(crate) fn terrain_colour(name: &str) -> Color {
     match name {
         "rolling_hills" => Color::srgb(0.74, 0.72, 0.48),
         "wooded" => Color::srgb(0.33, 0.52, 0.30),
-        "major_mountains" => Color::srgb(0.55, 0.47, 0.40),
+        "major_mountains" => Color::srgb(0.62, 0.55, 0.52),
         _ => Color::srgb(0.90, 0.88, 0.68),
     }
 }
@@ -257,7 +258,7 @@ fn click(
 }
 
 /// Counter colours by side: Army blue, Indian ochre (as in the tactical game).
-fn side_colours(side: Side) -> (Color, Color) {
+pub(crate) fn side_colours(side: Side) -> (Color, Color) {
     match side {
         Side::Army => (board::colour("#1f3b73"), Color::WHITE),
         Side::Indian => (board::colour("#e69f00"), Color::BLACK),

@@ -74,13 +74,13 @@ fn state(game: &Game) -> Option<&State> {
     game.state::<Rosebud>()
 }
 
-/// Terrain colours, apart in greyscale: pale grass, green woods, grey rocks, blue-green
-/// marsh.
-fn terrain_colour(name: &str) -> Color {
+/// Terrain colours, apart in greyscale and under every colour-vision deficiency
+/// (`gui::palette`): pale grass, green woods, dark grey rocks, light blue marsh.
+pub(crate) fn terrain_colour(name: &str) -> Color {
     match name {
         "light_woods" => Color::srgb(0.45, 0.65, 0.38),
-        "rocks" => Color::srgb(0.62, 0.60, 0.58),
-        "marsh" => Color::srgb(0.55, 0.72, 0.70),
+        "rocks" => Color::srgb(0.50, 0.48, 0.47),
+        "marsh" => Color::srgb(0.60, 0.80, 0.85),
         "none" => Color::srgb(0.2, 0.2, 0.2),
         _ => Color::srgb(0.90, 0.88, 0.68),
     }
@@ -269,7 +269,7 @@ fn click(
 }
 
 /// Counter colours by side: US blue, Indian ochre.
-fn side_colours(side: Side) -> (Color, Color) {
+pub(crate) fn side_colours(side: Side) -> (Color, Color) {
     match side {
         Side::US => (board::colour("#1f3b73"), Color::WHITE),
         Side::Indian => (board::colour("#e69f00"), Color::BLACK),

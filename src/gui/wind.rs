@@ -108,22 +108,24 @@ fn pick(s: &State, p: Vec2) -> Option<usize> {
     })
 }
 
-fn fill_colour(props: &std::collections::BTreeSet<String>) -> Color {
+/// An area's fill by its properties: pastels dark labels read on, kept apart under
+/// every colour-vision deficiency (`gui::palette`).
+pub(crate) fn fill_colour(props: &std::collections::BTreeSet<String>) -> Color {
     let has = |p: &str| props.contains(p);
     if has("ocean") {
         Color::srgb(0.47, 0.62, 0.86)
     } else if has("reservation") {
         Color::srgb(0.90, 0.78, 0.48)
     } else if has("us") && has("mexico") {
-        Color::srgb(0.80, 0.72, 0.86)
+        Color::srgb(0.81, 0.67, 0.86)
     } else if has("mexico") {
-        Color::srgb(0.92, 0.78, 0.74)
+        Color::srgb(0.92, 0.66, 0.74)
     } else if has("texas") {
-        Color::srgb(0.80, 0.86, 0.72)
+        Color::srgb(0.82, 0.82, 0.62)
     } else if has("new_mexico") {
-        Color::srgb(0.76, 0.84, 0.92)
+        Color::srgb(0.76, 0.89, 0.92)
     } else {
-        Color::srgb(0.88, 0.87, 0.78)
+        Color::srgb(0.88, 0.95, 0.80)
     }
 }
 
