@@ -130,7 +130,7 @@ enum Command {
     /// machine) and a build with the `gui` feature.
     #[command(
         verbatim_doc_comment,
-        override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE) --out FILE.png [--frames F]"
+        override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE | --blank) --out FILE.png [--frames F]"
     )]
     Screenshot(ScreenshotArgs),
 }
@@ -244,6 +244,10 @@ struct ScreenshotArgs {
     /// Frames to render before the screenshot
     #[arg(long, value_name = "F", default_value_t = 30)]
     frames: u32,
+    /// Render an empty Bevy window instead (the frame-time benchmark's baseline: the
+    /// same window, camera and renderer with nothing drawn); no game is needed
+    #[arg(long)]
+    blank: bool,
 }
 
 /// Run a subcommand; `args` excludes the program name. Returns the exit status.
@@ -988,6 +992,14 @@ fn view(root: &Path, a: ViewArgs) -> Result<Exit, Error> {
 fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     #[cfg(feature = "gui")]
     {
+        if a.blank {
+            crate::gui::run(crate::gui::Launch {
+                session: None,
+                screenshot: Some((a.out, a.frames)),
+                blank: true,
+            });
+            return Ok(0);
+        }
         let root = crate::core::data::data_root();
         let g = build_game(&root, &a.game)?;
         let seat = g.to_act().unwrap_or(0);
@@ -1003,12 +1015,13 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
         crate::gui::run(crate::gui::Launch {
             session: Some(g),
             screenshot: Some((a.out, a.frames)),
+            blank: false,
         });
         Ok(0)
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = (a.game, a.out, a.frames);
+        let _ = (a.game, a.out, a.frames, a.blank);
         Err(Error::usage(
             "this build has no GUI (built without the `gui` feature)",
         ))

@@ -2,6 +2,8 @@
 //! command-line subcommand (see `wargame --help`).
 
 fn main() {
+    #[cfg(feature = "gui")]
+    wargame::gui::STARTED.get_or_init(std::time::Instant::now);
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() {
         #[cfg(feature = "gui")]

@@ -308,6 +308,12 @@ fn menu_ui(
     let list = registry.games();
     if !menu.restored {
         menu.restored = true;
+        if let Some(t) = super::STARTED.get() {
+            info!(
+                "start to an interactive menu: {} ms",
+                t.elapsed().as_millis()
+            );
+        }
         if let Some(us) = &ui_settings {
             let ids: Vec<&str> = list.iter().map(|g| g.id()).collect();
             let (game, scenario, seats) =

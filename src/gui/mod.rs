@@ -37,7 +37,13 @@ pub struct Launch {
     pub session: Option<Box<dyn GameSession>>,
     /// Write a screenshot after this many frames, then exit.
     pub screenshot: Option<(PathBuf, u32)>,
+    /// Open an empty window (no shell, no game): the frame-time benchmark's baseline.
+    pub blank: bool,
 }
+
+/// When the program started, for the start-to-menu time (logged once the menu is
+/// first drawn).
+pub static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
 
 /// The screens.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -51,7 +57,29 @@ pub enum Screen {
 
 /// Open the window and run until it is closed.
 pub fn run(launch: Launch) {
+    STARTED.get_or_init(std::time::Instant::now);
     let mut app = App::new();
+    if launch.blank {
+        // The same window, camera, renderer settings and frame record as a board, with
+        // nothing drawn.
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Wargame — empty window".into(),
+                resolution: WindowResolution::new(1400, 900),
+                ..default()
+            }),
+            ..default()
+        }))
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .add_systems(PreStartup, spawn_camera)
+        .add_systems(Update, msaa_for_software_renderer);
+        app.insert_resource(bevy::winit::WinitSettings::game());
+        if let Some((path, frames)) = launch.screenshot {
+            screenshot::install(&mut app, path, frames);
+        }
+        app.run();
+        return;
+    }
     // A screenshot is taken at the default size and scale, whatever the settings say.
     let ui_settings = if launch.screenshot.is_some() {
         settings::UiSettings::defaults_for_this_run()
