@@ -363,6 +363,17 @@ pub trait Rules: 'static {
     fn secrets(_state: &Self::State, _seat: Seat) -> Vec<String> {
         Vec::new()
     }
+    /// When `action` moves one piece one step (a hex or an area), the piece's id and
+    /// the step's destination in notation: the steps a move by destination is made of
+    /// ([`crate::core::route`]). The default: no action is a step.
+    fn step(_action: &Self::Action) -> Option<(String, String)> {
+        None
+    }
+    /// How much movement `piece` has left (MP), to prefer among routes to the same
+    /// place the one that leaves the most; `None` where the ruleset does not say.
+    fn moves_left(_state: &Self::State, _piece: &str) -> Option<i64> {
+        None
+    }
 }
 
 /// Result of one random playout.

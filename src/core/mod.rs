@@ -15,6 +15,7 @@ pub mod maptile;
 pub mod pool;
 pub mod registry;
 pub mod replay;
+pub mod route;
 pub mod save;
 pub mod session;
 pub mod spans;

@@ -306,6 +306,9 @@ pub trait GameSession: Send + Sync {
     fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)>;
     /// Each seat's score at the end of every turn so far ([`Session::score_trace`]).
     fn score_trace(&self) -> (u32, Vec<Vec<i32>>);
+    /// Where `piece` can go by its steps while `seat` acts, and how
+    /// ([`super::route::routes`], searched in a world `seat` may see).
+    fn routes(&self, piece: &str, seat: Seat) -> Vec<super::route::Route>;
 }
 
 /// A computer player's decision, packaged to run off the main thread.
@@ -379,6 +382,9 @@ where
     }
     fn score_trace(&self) -> (u32, Vec<Vec<i32>>) {
         Session::score_trace(self)
+    }
+    fn routes(&self, piece: &str, seat: Seat) -> Vec<super::route::Route> {
+        super::route::routes::<R>(&self.state, piece, seat)
     }
     fn view_ron_at(&self, step: usize, seat: Seat) -> Option<(String, usize)> {
         let (state, log_len) = self.state_at(step)?;

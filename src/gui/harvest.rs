@@ -176,6 +176,12 @@ fn click(
             game.choice.clear();
         }
     }
+    // The routes of the selected piece, found once per state (drawn by `redraw`).
+    if let Some(piece) = sel.piece.clone()
+        && game.can_act()
+    {
+        game.routes(&piece);
+    }
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -200,6 +206,14 @@ fn click(
         return;
     }
     game.choice.clear();
+    // Further than one step: move there by the route found (issue 30, move by
+    // destination); the rules may stop it on the way.
+    if let Some(piece) = sel.piece.clone()
+        && game.can_act()
+        && game.walk_to(&piece, &hex.to_string())
+    {
+        return;
+    }
     // Select a piece of the viewing seat in the hex, cycling through the stack.
     let Some(s) = state(game) else { return };
     let v = view(s, game.viewer);
@@ -520,31 +534,86 @@ fn redraw(
             }
             _ => continue,
         };
-        for h in hexes {
-            let p = board::center(h);
-            let m = materials.add(colour);
+        ring_at(&mut commands, &mut materials, &ring, &hexes, colour, &label);
+    }
+    // Places further than one step (move by destination): a paler ring with the MP
+    // left there, and the route to the hovered one drawn as dots.
+    let routes: Vec<crate::core::route::Route> = game_routes(&game, &sel_id);
+    let dot = meshes.add(Circle::new(HEX * 0.14));
+    for r in routes.iter().filter(|r| r.actions.len() > 1) {
+        let Ok(to) = r.to.parse::<Coord>() else {
+            continue;
+        };
+        // A route past a possible reaction window says so: the move stops there.
+        let label = match (r.interrupted, r.left) {
+            (true, Some(l)) => format!("{l} left, may stop"),
+            (true, None) => "may stop".to_string(),
+            (false, Some(l)) => format!("{l} left"),
+            (false, None) => format!("{} hexes", r.actions.len()),
+        };
+        ring_at(
+            &mut commands,
+            &mut materials,
+            &ring,
+            &[to],
+            Color::srgba(0.0, 0.62, 0.45, 0.45),
+            &label,
+        );
+        if hover.0 == Some(to) {
+            let m = materials.add(Color::srgb(0.0, 0.45, 0.32));
+            for a in &r.actions {
+                if let Ok(Action::Move { hex, .. }) = a.parse::<Action>() {
+                    let p = board::center(hex);
+                    commands.spawn((
+                        Overlay,
+                        Mesh2d(dot.clone()),
+                        MeshMaterial2d(m.clone()),
+                        Transform::from_xyz(p.x, p.y, 5.2),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The routes of the selected piece, as the shell found them for this state.
+fn game_routes(game: &Game, piece: &str) -> Vec<crate::core::route::Route> {
+    game.cached_routes(piece).to_vec()
+}
+
+/// A highlight ring with a label (white over a black shadow) on each hex.
+fn ring_at(
+    commands: &mut Commands,
+    materials: &mut Assets<ColorMaterial>,
+    ring: &Handle<Mesh>,
+    hexes: &[Coord],
+    colour: Color,
+    label: &str,
+) {
+    for &h in hexes {
+        let p = board::center(h);
+        let m = materials.add(colour);
+        commands.spawn((
+            Overlay,
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(m),
+            Transform::from_xyz(p.x, p.y, 5.0),
+        ));
+        if !label.is_empty() {
             commands.spawn((
                 Overlay,
-                Mesh2d(ring.clone()),
-                MeshMaterial2d(m),
-                Transform::from_xyz(p.x, p.y, 5.0),
+                Text2d::new(label.to_string()),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::WHITE),
+                Transform::from_xyz(p.x, p.y - HEX * 0.62, 5.1),
             ));
-            if !label.is_empty() {
-                commands.spawn((
-                    Overlay,
-                    Text2d::new(label.clone()),
-                    TextFont::from_font_size(10.0),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(p.x, p.y - HEX * 0.62, 5.1),
-                ));
-                commands.spawn((
-                    Overlay,
-                    Text2d::new(label.clone()),
-                    TextFont::from_font_size(10.0),
-                    TextColor(Color::BLACK),
-                    Transform::from_xyz(p.x + 0.8, p.y - HEX * 0.62 - 0.8, 5.05),
-                ));
-            }
+            commands.spawn((
+                Overlay,
+                Text2d::new(label.to_string()),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::BLACK),
+                Transform::from_xyz(p.x + 0.8, p.y - HEX * 0.62 - 0.8, 5.05),
+            ));
         }
     }
 }

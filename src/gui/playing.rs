@@ -10,6 +10,7 @@ use crate::core::ai::{Knowledge, Player};
 
 use crate::core::game::ActionKind;
 use crate::core::replay::Replay;
+use crate::core::route::Route;
 use crate::core::session::{GameId, GameSession, Session};
 use bevy::ecs::system::{InMut, SystemId};
 use bevy::prelude::*;
@@ -62,6 +63,31 @@ pub struct Game {
     /// The viewing seat's count of steps to catch up on, and the state and seat it was
     /// counted for (so it is counted once per change, not every frame).
     catch_up: Option<((u64, u8), usize)>,
+    /// A move by destination under way: its steps are submitted one by one.
+    pub walking: Option<Walk>,
+    /// The routes of the piece last asked about ([`Game::routes`]), for the state and
+    /// seat they were found in.
+    routes: Option<((u64, u8, String), Vec<Route>)>,
+}
+
+/// A move by destination being made: the steps still to submit.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// The piece moving.
+    pub piece: String,
+    /// Where it is going.
+    pub to: String,
+    /// The seat moving it.
+    pub seat: u8,
+    /// The steps not yet made, in notation, first first.
+    pub steps: std::collections::VecDeque<String>,
+    /// Seconds since the last step (the steps are shown one by one).
+    pub since: f32,
+}
+
+impl Walk {
+    /// Seconds between steps.
+    pub const PACE: f32 = 0.12;
 }
 
 /// Why the game is being looked back on.
@@ -129,6 +155,87 @@ impl Game {
             state_gen: 1,
             looking: None,
             catch_up: None,
+            walking: None,
+            routes: None,
+        }
+    }
+
+    /// Where `piece` can go by its steps now, for the human seat on screen (none when it
+    /// may not act), from a world that seat may see; found once per state.
+    pub fn routes(&mut self, piece: &str) -> &[Route] {
+        let key = (self.state_gen, self.viewer, piece.to_string());
+        if self.routes.as_ref().is_none_or(|(k, _)| *k != key) {
+            let found = if self.can_act() && self.walking.is_none() {
+                self.session.routes(piece, self.viewer)
+            } else {
+                vec![]
+            };
+            self.routes = Some((key, found));
+        }
+        self.routes.as_ref().map_or(&[], |(_, r)| r.as_slice())
+    }
+
+    /// The routes last found for `piece` in this state and seat (empty if none were
+    /// asked for): for drawing, which cannot search.
+    pub fn cached_routes(&self, piece: &str) -> &[Route] {
+        match &self.routes {
+            Some(((g, v, p), r)) if *g == self.state_gen && *v == self.viewer && p == piece => r,
+            _ => &[],
+        }
+    }
+
+    /// Move `piece` to `to` by the route found there, step by step through the rules
+    /// ([`walk_step`]). `false` when no route leads there.
+    pub fn walk_to(&mut self, piece: &str, to: &str) -> bool {
+        let Some(r) = self.routes(piece).iter().find(|r| r.to == to).cloned() else {
+            return false;
+        };
+        self.walking = Some(Walk {
+            piece: piece.to_string(),
+            to: to.to_string(),
+            seat: self.viewer,
+            steps: r.actions.into_iter().collect(),
+            since: Walk::PACE,
+        });
+        true
+    }
+
+    /// Make the next step of a move by destination, or stop it (and say why) when the
+    /// rules interrupt it: another seat is asked to act (a reaction-fire window), or the
+    /// step is no longer legal (a hidden unit revealed in the way).
+    pub fn walk_step(&mut self) {
+        let Some(w) = self.walking.as_mut() else {
+            return;
+        };
+        let Some(step) = w.steps.front().cloned() else {
+            self.walking = None;
+            return;
+        };
+        let (seat, to) = (w.seat, w.to.clone());
+        if self.looking.is_some() || self.session.to_act() != Some(seat) || !self.can_act() {
+            let who = self
+                .session
+                .to_act()
+                .map_or("nobody".to_string(), |s| self.session.seat_name(s));
+            self.walking = None;
+            self.status = format!(
+                "the move to {to} stopped: the {who} player is asked to act (the rules interrupt it here); select the piece to go on"
+            );
+            return;
+        }
+        if !self.legal().contains(&step) {
+            self.walking = None;
+            self.status = format!(
+                "the move to {to} stopped: '{step}' is no longer allowed (something in the way showed itself); select the piece to go on"
+            );
+            return;
+        }
+        if let Some(w) = self.walking.as_mut() {
+            w.steps.pop_front();
+        }
+        self.submit(&step);
+        if self.walking.as_ref().is_some_and(|w| w.steps.is_empty()) {
+            self.walking = None;
         }
     }
 
@@ -869,7 +976,10 @@ fn follow_level(
 /// game on screen changes (a campaign's battle begins or ends). Headless App tests use
 /// it with the ruleset plugins' logic.
 pub fn logic_plugin(app: &mut App) {
-    app.add_systems(Update, follow_level.run_if(in_state(Screen::Playing)));
+    app.add_systems(
+        Update,
+        (follow_level, walk).run_if(in_state(Screen::Playing)),
+    );
 }
 
 /// Register the play screen's shell.
@@ -1020,6 +1130,19 @@ fn leave_look(world: &mut World) {
         }
         Some(LookKind::CatchUp) => world.resource_mut::<Game>().end_look(),
         None => {}
+    }
+}
+
+/// A move by destination makes a step every [`Walk::PACE`] seconds.
+fn walk(game: Option<ResMut<Game>>, time: Res<Time>) {
+    let Some(mut game) = game else { return };
+    let Some(w) = game.walking.as_mut() else {
+        return;
+    };
+    w.since += time.delta_secs();
+    if w.since >= Walk::PACE {
+        w.since = 0.0;
+        game.walk_step();
     }
 }
 

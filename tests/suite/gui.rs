@@ -1316,3 +1316,101 @@ fn the_menu_restores_the_last_game_scenario_and_seats_from_the_settings() {
     assert_eq!(restored_choice(&s, &ids, scenarios).0, 0);
     assert_eq!(restored_choice(&s, &ids, scenarios).1, 0);
 }
+
+// --- Move by destination (issue 30, 2) ---
+
+#[test]
+fn move_by_destination_steps_through_the_rules_and_stops_at_a_reaction_window() {
+    let mut app = headless(
+        |app: &mut App| {
+            app.add_plugins((logic_plugin, wargame::gui::playing::logic_plugin));
+        },
+        "tests/data/harvest/lab.ron",
+        1,
+    );
+    let far;
+    {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        g.session.place("a3", Some("0905")).unwrap();
+        g.session.place("i1", Some("0305")).unwrap();
+        g.submit("end");
+        assert_eq!(g.viewer, 0);
+        let routes = g.routes("i1").to_vec();
+        assert!(!routes.is_empty());
+        // Every route's steps are moves of i1, the last one to its destination.
+        for r in &routes {
+            assert!(r.actions.iter().all(|a| a.starts_with("move i1 ")), "{r:?}");
+            assert!(r.actions.last().unwrap().ends_with(&r.to), "{r:?}");
+        }
+        // A place three hexes on, past the Army Breechloader's reach: the search
+        // supposed the Army declines its window, and says the move may stop.
+        far = routes
+            .iter()
+            .find(|r| r.to == "0605")
+            .cloned()
+            .expect("0605 is in reach");
+        assert!(far.actions.len() >= 2, "{far:?}");
+        assert!(
+            far.interrupted,
+            "the route passes the Army's reaction window"
+        );
+        assert!(g.walk_to("i1", "0605"));
+    }
+    // The shell makes the steps one by one; the first one into range opens the Army's
+    // window, and the move stops there with the reason on the status line.
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        if app.world().resource::<Game>().walking.is_none() {
+            break;
+        }
+    }
+    let g = app.world().resource::<Game>();
+    assert!(g.walking.is_none());
+    // The steps made are the route's first ones, and fewer than all of them.
+    let made = &g.session.history()[1..];
+    assert!(
+        !made.is_empty() && far.actions.starts_with(made) && made.len() < far.actions.len(),
+        "{made:?} of {far:?}: {}",
+        g.status
+    );
+    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    assert!(
+        g.status.contains("stopped") && g.status.contains("Army"),
+        "{}",
+        g.status
+    );
+    // After the Army passes, the Indian goes on from where it stopped.
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.submit("pass");
+    assert_eq!(g.session.to_act(), Some(0));
+    assert!(g.walk_to("i1", "0605"), "a route on from 0405");
+    let steps = g.walking.as_ref().unwrap().steps.len();
+    for _ in 0..steps {
+        g.walk_step();
+        if g.session.to_act() != Some(0) {
+            g.submit("pass");
+        }
+    }
+    assert_eq!(
+        g.session.probe("i1.hex").as_deref(),
+        Some("0605"),
+        "{}",
+        g.status
+    );
+}
+
+#[test]
+fn routes_are_found_only_for_the_seat_that_may_act() {
+    let mut app = app_with("tests/data/harvest/lab.ron");
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.session.place("a3", Some("0905")).unwrap();
+    g.session.place("i1", Some("0305")).unwrap();
+    g.submit("end");
+    // The Army's unit while the Indian moves: nothing (its moves are not legal now).
+    assert!(g.routes("a3").is_empty());
+    // Behind the curtain nothing is searched.
+    g.curtain_down = true;
+    g.state_gen += 1;
+    assert!(g.routes("i1").is_empty());
+}

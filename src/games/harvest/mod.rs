@@ -192,6 +192,17 @@ impl Rules for Harvest {
     fn scores(state: &State) -> Vec<i32> {
         state.points.clone()
     }
+    fn step(action: &Action) -> Option<(String, String)> {
+        match action {
+            Action::Move { unit, hex } => Some((unit.to_string(), hex.to_string())),
+            _ => None,
+        }
+    }
+    fn moves_left(state: &State, piece: &str) -> Option<i64> {
+        let i = state.find(piece)?;
+        let spent = state.rec(i).map_or(0, |r| r.mp);
+        Some(i64::from(state.p(i).ma) - i64::from(spent))
+    }
     fn action_kind(action: &Action) -> ActionKind {
         match action {
             Action::End => ActionKind::EndPhase,
