@@ -208,7 +208,12 @@ fn click(
     game.choice.clear();
     // Further than one step: move there by the route found (issue 30, move by
     // destination); the rules may stop it on the way.
+    // Not to its own hex: a click there selects in the stack, as always.
+    let here = state(game)
+        .zip(sel.piece.as_deref())
+        .and_then(|(s, p)| s.find(p).and_then(|i| s.p(i).hex()));
     if let Some(piece) = sel.piece.clone()
+        && here != Some(hex)
         && game.can_act()
         && game.walk_to(&piece, &hex.to_string())
     {
