@@ -699,6 +699,101 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hov
     if game.charts {
         charts(ui.ctx(), &game, &sel, hover.0);
     }
+    hex_tooltip(ui.ctx(), &game, &sel, hover.0);
+}
+
+/// The hovered hex's tooltip: its terrain and level, the stack in it as the viewing
+/// seat sees it, and for the selected unit each fire it may make there, with the number
+/// it needs and (unless the target is hidden from this seat) every modifier and its
+/// rule. Drawn beside the pointer, never under it, so the board keeps the hover.
+fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Coord>) {
+    let Some(h) = hex else { return };
+    if game.curtain_down {
+        return;
+    }
+    let Some(s) = state(game) else { return };
+    let Some(at) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    let v = view(s, game.viewer);
+    let hidden_here = v
+        .hidden_stacks
+        .iter()
+        .find(|(c, _)| *c == h)
+        .map(|(_, n)| *n);
+    let mut fires: Vec<(String, Vec<String>)> = vec![];
+    if let Some(sel_id) = sel.piece.as_deref()
+        && game.can_act()
+        && let Some(f) = s.find(sel_id)
+    {
+        for l in game.legal() {
+            let Ok(Action::Fire {
+                unit,
+                weapon,
+                targets,
+                horses,
+                ammo,
+            }) = l.parse::<Action>()
+            else {
+                continue;
+            };
+            if *unit != *sel_id || targets != [h] {
+                continue;
+            }
+            let calc = rules_weapon(s, f, &weapon)
+                .and_then(|w| rules::fire_calc(s, f, w, h, horses, ammo).ok());
+            let Some(c) = calc else { continue };
+            let head = format!(
+                "Fire the {weapon}{} at {h}: needs {}+ on 1d6 (Table 1 row {}, column {})",
+                if horses { " (horses)" } else { "" },
+                c.min_roll(),
+                c.row + 1,
+                c.col + 1
+            );
+            let mods = if hidden_here.is_some() {
+                vec!["(the target is hidden: its modifiers are not shown)".to_string()]
+            } else {
+                c.mods
+                    .iter()
+                    .map(|(m, why)| format!("{m:+} {why}"))
+                    .collect()
+            };
+            fires.push((head, mods));
+        }
+    }
+    egui::Area::new("hex_tooltip".into())
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .fixed_pos(at + egui::vec2(18.0, 18.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                let tec = s.stat.tec(h);
+                ui.strong(format!(
+                    "{h}: {} (level {})",
+                    tec.map_or("?", |t| t.name.as_str()),
+                    s.stat.map.level(h)
+                ));
+                for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
+                    ui.label(format!(
+                        "{} {}{}",
+                        p.id,
+                        p.label,
+                        if p.pinned { " PINNED" } else { "" }
+                    ));
+                }
+                if let Some(n) = hidden_here {
+                    ui.label(format!("{n} Hidden counter(s): contents unknown (III.F.3)"));
+                }
+                for (head, mods) in &fires {
+                    ui.separator();
+                    ui.colored_label(egui::Color32::from_rgb(240, 200, 80), head);
+                    for m in mods {
+                        ui.small(m);
+                    }
+                }
+            });
+        });
 }
 
 /// The left panel: the viewing seat, decisions not made on the map, the selected
