@@ -202,8 +202,12 @@ struct GameArgs {
     #[arg(long, value_name = "SAVE", conflicts_with = "scenario")]
     save: Option<PathBuf>,
     /// Start a new game of this scenario (id or file) instead of loading a save
-    #[arg(long, value_name = "ID", required_unless_present_any = ["save_file", "save"])]
+    #[arg(long, value_name = "ID", required_unless_present_any = ["save_file", "save", "blank"])]
     scenario: Option<String>,
+    /// `screenshot` only: render an empty Bevy window instead (the frame-time
+    /// benchmark's baseline: the same window, camera and renderer with nothing drawn)
+    #[arg(long, conflicts_with_all = ["save_file", "save", "scenario"])]
+    blank: bool,
     /// Seed of the new game and of its random actions
     #[arg(long, value_name = "S", default_value_t = 1, conflicts_with_all = ["save_file", "save"])]
     seed: u64,
@@ -244,10 +248,6 @@ struct ScreenshotArgs {
     /// Frames to render before the screenshot
     #[arg(long, value_name = "F", default_value_t = 30)]
     frames: u32,
-    /// Render an empty Bevy window instead (the frame-time benchmark's baseline: the
-    /// same window, camera and renderer with nothing drawn); no game is needed
-    #[arg(long)]
-    blank: bool,
 }
 
 /// Run a subcommand; `args` excludes the program name. Returns the exit status.
@@ -954,6 +954,9 @@ fn replay(root: &Path, save: &Path) -> Result<Exit, Error> {
 /// The game of `view` and `screenshot`: the save, or a new game after `--steps` seeded
 /// random actions.
 fn build_game(root: &Path, a: &GameArgs) -> Result<Box<dyn GameSession>, Error> {
+    if a.blank {
+        return Err(Error::usage("--blank is for `screenshot` only"));
+    }
     if let Some(save) = a.save.as_ref().or(a.save_file.as_ref()) {
         return Ok(games::load_save(root, save)?);
     }
@@ -992,7 +995,7 @@ fn view(root: &Path, a: ViewArgs) -> Result<Exit, Error> {
 fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     #[cfg(feature = "gui")]
     {
-        if a.blank {
+        if a.game.blank {
             crate::gui::run(crate::gui::Launch {
                 session: None,
                 screenshot: Some((a.out, a.frames)),
@@ -1021,7 +1024,7 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = (a.game, a.out, a.frames, a.blank);
+        let _ = (a.game, a.out, a.frames);
         Err(Error::usage(
             "this build has no GUI (built without the `gui` feature)",
         ))

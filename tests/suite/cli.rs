@@ -923,3 +923,20 @@ fn view_legal_lists_the_legal_actions_of_the_seat_to_act_only() {
     assert!(out.contains("// seat 1 is not to act"), "{out}");
     assert!(!out.contains("//   end"), "{out}");
 }
+
+#[test]
+fn blank_is_for_screenshot_only_and_takes_no_game() {
+    let (code, _, err) = run(&["view", "--blank", "--seat", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("screenshot"), "{err}");
+    let (code, _, err) = run(&[
+        "screenshot",
+        "--blank",
+        "--scenario",
+        "rosebud/battle",
+        "--out",
+        "x.png",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
