@@ -623,6 +623,64 @@ fn ring_at(
     }
 }
 
+/// An action in words, for the panel's buttons (the notation goes beside it).
+pub fn describe(s: &State, a: &Action) -> String {
+    let unit = |u: &str| s.find(u);
+    match a {
+        Action::Move { unit: u, hex } => {
+            let cost = unit(u)
+                .and_then(|i| s.p(i).hex().map(|f| (i, f)))
+                .and_then(|(i, f)| rules::step_cost(s, i, f, *hex).ok());
+            match cost {
+                Some(c) => format!("Move to {hex} ({c} MP)"),
+                None => format!("Move to {hex}"),
+            }
+        }
+        Action::Enter { hex, .. } => format!("Enter the map at {hex}"),
+        Action::Place { hex, .. } => format!("Set up at {hex}"),
+        Action::Fire {
+            unit: u,
+            weapon,
+            targets,
+            horses,
+            ammo,
+        } => {
+            let at: Vec<String> = targets.iter().map(ToString::to_string).collect();
+            let need = match (unit(u), targets.as_slice()) {
+                (Some(f), [t]) => rules_weapon(s, f, weapon)
+                    .and_then(|w| rules::fire_calc(s, f, w, *t, *horses, *ammo).ok())
+                    .map(|c| format!(": needs {}+", c.min_roll())),
+                _ => None,
+            };
+            format!(
+                "Fire the {weapon}{} at {}{}",
+                if *horses { " (horses)" } else { "" },
+                at.join(", "),
+                need.unwrap_or_default()
+            )
+        }
+        Action::Blaze { hex, .. } => format!("Set a blaze at {hex}"),
+        Action::Mount { hex, .. } => format!("Mount, at {hex}"),
+        Action::Dismount { hex, .. } => format!("Dismount, at {hex}"),
+        Action::Pickup { weapon, .. } => format!("Pick up the {weapon}"),
+        Action::Shift { hex, .. } => format!("Shift to {hex}"),
+        Action::Unhide { hex } => format!("Reveal the hidden stack at {hex}"),
+        Action::Stop { .. } => "Stop moving".into(),
+        Action::Pass => "Pass".into(),
+        Action::End => "End the phase".into(),
+        Action::Melee { hex } => format!("Melee at {hex}"),
+        Action::Raze { target, .. } => format!("Raze {target}"),
+        Action::Rally { .. } => "Try to rally".into(),
+        Action::Flee { hex, dismount, .. } => match dismount {
+            Some(d) => format!("Flee to {hex}, dismounting at {d}"),
+            None => format!("Flee to {hex}"),
+        },
+        Action::Recruit { .. } => "Recruit".into(),
+        Action::Medicine { unit: u, .. } => format!("Use the medicine on {u}"),
+        _ => a.to_string(),
+    }
+}
+
 /// The weapon piece a fire action's letter names for a firer.
 fn rules_weapon(
     s: &State,
@@ -894,9 +952,16 @@ fn side_panel(
                             .iter()
                             .filter(|l| l.split_whitespace().nth(1) == Some(id.as_str()))
                         {
-                            if ui.small_button(l).clicked() {
-                                submit = Some(l.clone());
-                            }
+                            // In words, the notation beside it (issue 30).
+                            let words = l
+                                .parse::<Action>()
+                                .map_or_else(|_| l.clone(), |a| describe(s, &a));
+                            ui.horizontal(|ui| {
+                                if ui.small_button(words).on_hover_text(l).clicked() {
+                                    submit = Some(l.clone());
+                                }
+                                ui.weak(egui::RichText::new(l).small());
+                            });
                         }
                     });
             }

@@ -1414,3 +1414,23 @@ fn routes_are_found_only_for_the_seat_that_may_act() {
     g.state_gen += 1;
     assert!(g.routes("i1").is_empty());
 }
+
+#[test]
+fn harvest_actions_read_in_words_with_their_cost_or_the_number_needed() {
+    use wargame::games::harvest::{Harvest, action::Action};
+    use wargame::gui::harvest::describe;
+    let mut app = app_with("tests/data/harvest/lab.ron");
+    let mut g = app.world_mut().resource_mut::<Game>();
+    g.session.place("a3", Some("0905")).unwrap();
+    g.session.place("i1", Some("0305")).unwrap();
+    g.submit("end");
+    let s = g.state::<Harvest>().unwrap();
+    let words = |t: &str| describe(s, &t.parse::<Action>().unwrap());
+    let m = words("move i1 0405");
+    assert!(
+        m.starts_with("Move to 0405 (") && m.ends_with(" MP)"),
+        "{m}"
+    );
+    assert_eq!(words("end"), "End the phase");
+    assert_eq!(words("enter i1 0101"), "Enter the map at 0101");
+}
