@@ -623,6 +623,35 @@ fn ring_at(
     }
 }
 
+/// A hex as the viewing seat sees it (`v`): "Hex 0605: terrain (level n)", and a line
+/// per piece in it, with the enemy's Hidden counters as a count only. The side panel and
+/// the board's tooltip both show it.
+fn hex_summary(s: &State, v: &crate::games::harvest::View, h: Coord) -> (String, Vec<String>) {
+    let head = format!(
+        "Hex {h}: {} (level {})",
+        s.stat.tec(h).map_or("?", |t| t.name.as_str()),
+        s.stat.map.level(h)
+    );
+    let mut lines: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| p.hex == Some(h))
+        .map(|p| {
+            format!(
+                "{} {:?} {}{}",
+                p.id,
+                p.kind,
+                p.label,
+                if p.pinned { " PINNED" } else { "" }
+            )
+        })
+        .collect();
+    if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
+        lines.push(format!("{n} Hidden counter(s): contents unknown (III.F.3)"));
+    }
+    (head, lines)
+}
+
 /// An action in words, for the panel's buttons (the notation goes beside it).
 pub fn describe(s: &State, a: &Action) -> String {
     let unit = |u: &str| s.find(u);
@@ -826,22 +855,10 @@ fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Co
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(360.0);
-                let tec = s.stat.tec(h);
-                ui.strong(format!(
-                    "{h}: {} (level {})",
-                    tec.map_or("?", |t| t.name.as_str()),
-                    s.stat.map.level(h)
-                ));
-                for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
-                    ui.label(format!(
-                        "{} {}{}",
-                        p.id,
-                        p.label,
-                        if p.pinned { " PINNED" } else { "" }
-                    ));
-                }
-                if let Some(n) = hidden_here {
-                    ui.label(format!("{n} Hidden counter(s): contents unknown (III.F.3)"));
+                let (head, lines) = hex_summary(s, &v, h);
+                ui.strong(head);
+                for l in lines {
+                    ui.label(l);
                 }
                 for (head, mods) in &fires {
                     ui.separator();
@@ -1010,25 +1027,10 @@ fn side_panel(
         }
         ui.separator();
         if let Some(h) = hover.0.or(sel.hex) {
-            let tec = s.stat.tec(h);
-            ui.strong(format!(
-                "Hex {h}: {} (level {})",
-                tec.map_or("?", |t| t.name.as_str()),
-                s.stat.map.level(h)
-            ));
-            for p in v.pieces.iter().filter(|p| p.hex == Some(h)) {
-                ui.label(format!(
-                    "  {} {:?} {}{}",
-                    p.id,
-                    p.kind,
-                    p.label,
-                    if p.pinned { " PINNED" } else { "" }
-                ));
-            }
-            if let Some((_, n)) = v.hidden_stacks.iter().find(|(c, _)| *c == h) {
-                ui.label(format!(
-                    "  {n} Hidden counter(s): contents unknown (III.F.3)"
-                ));
+            let (head, lines) = hex_summary(s, &v, h);
+            ui.strong(head);
+            for l in lines {
+                ui.label(format!("  {l}"));
             }
         }
         ui.separator();

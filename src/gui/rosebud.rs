@@ -1081,13 +1081,13 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hov
             ui.separator();
             ui.heading("Morale Check Table (13A)");
             die_table(ui, "rb_morale", &t.morale);
-            ui.heading("Rally Table (13B)");
+            ui.heading("Rally Table (13C)");
             die_table(ui, "rb_rally", &t.rally);
-            ui.heading("Retreat Before Melee (10F)");
+            ui.heading("Retreat Before Melee (10H1)");
             die_table(ui, "rb_rbm", &t.retreat_before_melee);
-            ui.heading("Leader Loss Check (9E, 10C1)");
+            ui.heading("Leader Loss Check (9E, 12D1)");
             die_table(ui, "rb_leader", &t.leader_loss);
-            ui.heading("Wound Severity (12D)");
+            ui.heading("Wound Severity (12D1)");
             die_table(ui, "rb_wound", &t.wound_severity);
             ui.heading("Lost Horses (16B)");
             die_table(ui, "rb_horses", &t.lost_horses);
