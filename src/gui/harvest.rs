@@ -523,10 +523,8 @@ fn redraw(
                 horses,
                 ammo,
             } if **u == *sel_id && targets.len() == 1 => {
-                let need = unit.and_then(|f| {
-                    rules_weapon(s, f, weapon)
-                        .and_then(|w| rules::fire_calc(s, f, w, targets[0], *horses, *ammo).ok())
-                });
+                let need =
+                    unit.and_then(|f| fire_calc_of(s, f, weapon, targets[0], *horses, *ammo));
                 let text = need.map_or("fire".into(), |c| {
                     format!(
                         "{}{} {}+",
@@ -676,8 +674,7 @@ pub fn describe(s: &State, a: &Action) -> String {
         } => {
             let at: Vec<String> = targets.iter().map(ToString::to_string).collect();
             let need = match (unit(u), targets.as_slice()) {
-                (Some(f), [t]) => rules_weapon(s, f, weapon)
-                    .and_then(|w| rules::fire_calc(s, f, w, *t, *horses, *ammo).ok())
+                (Some(f), [t]) => fire_calc_of(s, f, weapon, *t, *horses, *ammo)
                     .map(|c| format!(": needs {}+", c.min_roll())),
                 _ => None,
             };
@@ -708,6 +705,19 @@ pub fn describe(s: &State, a: &Action) -> String {
         Action::Medicine { unit: u, .. } => format!("Use the medicine on {u}"),
         _ => a.to_string(),
     }
+}
+
+/// The rules' reckoning of a fire action (the number needed and its modifiers), as the
+/// highlight label, the action's words and the tooltip show it.
+fn fire_calc_of(
+    s: &State,
+    f: crate::games::harvest::state::Pid,
+    weapon: &str,
+    target: Coord,
+    horses: bool,
+    ammo: Option<crate::games::harvest::state::Ammo>,
+) -> Option<rules::FireCalc> {
+    rules_weapon(s, f, weapon).and_then(|w| rules::fire_calc(s, f, w, target, horses, ammo).ok())
 }
 
 /// The weapon piece a fire action's letter names for a firer.
@@ -827,9 +837,9 @@ fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Co
             if *unit != *sel_id || targets != [h] {
                 continue;
             }
-            let calc = rules_weapon(s, f, &weapon)
-                .and_then(|w| rules::fire_calc(s, f, w, h, horses, ammo).ok());
-            let Some(c) = calc else { continue };
+            let Some(c) = fire_calc_of(s, f, &weapon, h, horses, ammo) else {
+                continue;
+            };
             let head = format!(
                 "Fire the {weapon}{} at {h}: needs {}+ on 1d6 (Table 1 row {}, column {})",
                 if horses { " (horses)" } else { "" },
