@@ -369,11 +369,31 @@ pub trait Rules: 'static {
     fn step(_action: &Self::Action) -> Option<(String, String)> {
         None
     }
+    /// The steps `piece` may make now, each with its destination in notation: the
+    /// moves a route is searched through ([`crate::core::route`]). `piece` is what the
+    /// shell names (a piece's id; a ruleset may accept more, such as a Leader with the
+    /// blocks it takes along). The default: the legal actions that are
+    /// [`step`](Rules::step)s of `piece`.
+    fn steps(state: &Self::State, piece: &str) -> Vec<(Self::Action, String)> {
+        listed_steps::<Self>(state, piece)
+    }
     /// How much movement `piece` has left (MP), to prefer among routes to the same
     /// place the one that leaves the most; `None` where the ruleset does not say.
     fn moves_left(_state: &Self::State, _piece: &str) -> Option<i64> {
         None
     }
+}
+
+/// The legal actions in `state` that are [`Rules::step`]s of `piece`, with their
+/// destinations: [`Rules::steps`]'s default, for a ruleset that adds to it.
+pub fn listed_steps<R: Rules + ?Sized>(state: &R::State, piece: &str) -> Vec<(R::Action, String)> {
+    R::legal_actions(state)
+        .into_iter()
+        .filter_map(|a| match R::step(&a) {
+            Some((p, to)) if p == piece => Some((a, to)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Result of one random playout.

@@ -1,5 +1,5 @@
 //! Move by destination, for any ruleset whose moves are made step by step
-//! ([`Rules::step`](super::game::Rules::step)): every place a piece can reach this move, and the steps that get it
+//! ([`Rules::steps`](super::game::Rules::steps)): every place a piece can reach this move, and the steps that get it
 //! there, found by searching the steps from a world the moving seat may see.
 //!
 //! The search runs on a world sampled from the seat's view ([`Knowledge::determinize`]:
@@ -57,13 +57,7 @@ pub fn routes<R: Knowledge>(state: &R::State, piece: &str, seat: Seat) -> Vec<Ro
         VecDeque::from([(start, vec![], false)]);
     let mut nodes = 0;
     while let Some((s, path, stopped)) = queue.pop_front() {
-        for a in R::legal_actions(&s) {
-            let Some((p, to)) = R::step(&a) else {
-                continue;
-            };
-            if p != piece {
-                continue;
-            }
+        for (a, to) in R::steps(&s, piece) {
             let mut next = s.clone();
             if R::apply(&mut next, &a).is_err() {
                 continue;

@@ -223,17 +223,21 @@ impl Game {
             );
             return;
         }
-        if !self.legal().contains(&step) {
-            self.walking = None;
-            self.status = format!(
-                "the move to {to} stopped: '{step}' is no longer allowed (something in the way showed itself); select the piece to go on"
-            );
-            return;
-        }
         if let Some(w) = self.walking.as_mut() {
             w.steps.pop_front();
         }
+        // The rules judge the step (a Leader's party is not listed among the legal
+        // actions, so the list cannot): refused, the move stops there and says why.
+        let before = self.state_gen;
         self.submit(&step);
+        if self.state_gen == before {
+            self.walking = None;
+            self.status = format!(
+                "the move to {to} stopped: '{step}' is no longer allowed (something in the way showed itself: {}); select the piece to go on",
+                self.status
+            );
+            return;
+        }
         if self.walking.as_ref().is_some_and(|w| w.steps.is_empty()) {
             self.walking = None;
         }

@@ -5,7 +5,7 @@
 //! show the turn, the selected area's blocks, the Army Leader's party, the combat
 //! decisions and the log, all through the seat's view.
 
-use super::board::{BoardArea, BoardEntity, ClickedWorld, FitRequest};
+use super::board::{BoardArea, BoardEntity, ClickedWorld, CursorWorld, FitRequest};
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::game::{ActionKind, Rules};
@@ -34,8 +34,21 @@ pub struct WindSelection {
     /// pool's strength is split (§3.0, §6.0); `None`: the one nearest the chart's
     /// average.
     pub sp: Option<u8>,
-    /// What was drawn last: the selected area, block and party size.
-    drawn: Drawn<(Option<usize>, Option<String>, usize)>,
+    /// What was drawn last: the selected area, block and party, and the hovered area.
+    drawn: Drawn<(Option<usize>, Option<String>, Vec<String>, Option<usize>)>,
+}
+
+impl WindSelection {
+    /// What a move by destination moves: the selected block, or an Army Leader with
+    /// the blocks ticked to go along (`U2 with U5,U7`, [`Wind`]'s `Rules::steps`).
+    pub fn piece(&self) -> Option<String> {
+        let b = self.block.clone()?;
+        Some(if self.party.is_empty() {
+            b
+        } else {
+            format!("{b} with {}", self.party.join(","))
+        })
+    }
 }
 
 /// Register the plugin: the logic systems plus its parts of the play screen.
@@ -57,6 +70,7 @@ pub(super) fn plugin(app: &mut App) {
 pub fn logic_plugin(app: &mut App) {
     app.init_resource::<WindSelection>()
         .init_resource::<ClickedWorld>()
+        .init_resource::<CursorWorld>()
         .init_resource::<FitRequest>()
         .init_resource::<BoardArea>()
         .add_systems(
@@ -305,6 +319,13 @@ fn click(
         sel.block = None;
         sel.party.clear();
     }
+    // The routes of the selected block (and party), found once per state (drawn by
+    // `redraw`).
+    if let Some(piece) = sel.piece()
+        && game.can_act()
+    {
+        game.routes(&piece);
+    }
     let Some(p) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -340,6 +361,14 @@ fn click(
             sel.party.retain(|h| !h.is_empty());
             return;
         }
+        // Further than one boundary: move there by the route found, crossing by
+        // crossing through the rules (issue 30, move by destination).
+        if let Some(piece) = sel.piece()
+            && game.walk_to(&piece, &area_id)
+        {
+            sel.area = Some(a);
+            return;
+        }
     }
     sel.area = Some(a);
 }
@@ -352,9 +381,11 @@ fn redraw(
     overlay: Query<Entity, With<WindOverlay>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    cursor: Res<CursorWorld>,
 ) {
     let Some(game) = game else { return };
-    let key = (sel.area, sel.block.clone(), sel.party.len());
+    let hovered = state(&game).zip(cursor.0).and_then(|(s, p)| pick(s, p));
+    let key = (sel.area, sel.block.clone(), sel.party.clone(), hovered);
     if !sel.drawn.changed(&game, key) {
         return;
     }
@@ -383,6 +414,77 @@ fn redraw(
                 MeshMaterial2d(if target { glow.clone() } else { chosen.clone() }),
                 Transform::from_xyz(0.0, 0.0, 0.15),
             ));
+        }
+    }
+    // Areas further than one crossing (move by destination): a paler highlight with
+    // the MP left there, and the route to the hovered one as dots.
+    let routes = sel
+        .piece()
+        .map(|p| game.cached_routes(&p).to_vec())
+        .unwrap_or_default();
+    let far = materials.add(Color::srgba(0.0, 0.62, 0.45, 0.30));
+    let dot = meshes.add(Circle::new(9.0));
+    let ink = materials.add(Color::srgb(0.0, 0.35, 0.25));
+    for r in routes.iter().filter(|r| r.actions.len() > 1) {
+        let Some(i) = s.stat.area(&r.to) else {
+            continue;
+        };
+        let area = &s.stat.map.areas[i];
+        if area.polygon.len() < 3 {
+            continue;
+        }
+        let pts: Vec<Vec2> = area.polygon.iter().map(|&p| world(p)).collect();
+        commands.spawn((
+            WindOverlay,
+            Mesh2d(meshes.add(ConvexPolygon::new_unchecked(pts))),
+            MeshMaterial2d(far.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.14),
+        ));
+        let c = centroid(&area.polygon);
+        let text = match (r.interrupted, r.left) {
+            (true, Some(l)) => format!("{} crossings, {l} MP left, may stop", r.actions.len()),
+            (false, Some(l)) => format!("{} crossings, {l} MP left", r.actions.len()),
+            (_, None) => format!("{} crossings", r.actions.len()),
+        };
+        commands.spawn((
+            WindOverlay,
+            Text2d::new(text),
+            TextFont::from_font_size(12.0),
+            TextColor(Color::BLACK),
+            Transform::from_xyz(c.x, c.y + 22.0, 1.3),
+        ));
+        if hovered == Some(i) {
+            let mut from = sel.block.as_deref().and_then(|b| {
+                v.blocks
+                    .iter()
+                    .find(|x| x.handle == b)
+                    .and_then(|x| x.area.as_deref())
+                    .and_then(|a| s.stat.area(a))
+            });
+            for a in &r.actions {
+                let Ok(Action::Move { area, .. }) = a.parse::<Action>() else {
+                    continue;
+                };
+                let Some(to) = s.stat.area(&area) else {
+                    continue;
+                };
+                let q = centroid(&s.stat.map.areas[to].polygon);
+                // Dots from the area left to the area entered.
+                if let Some(f) = from {
+                    let p = centroid(&s.stat.map.areas[f].polygon);
+                    for k in 1..=4 {
+                        let t = k as f32 / 5.0;
+                        let d = p.lerp(q, t);
+                        commands.spawn((
+                            WindOverlay,
+                            Mesh2d(dot.clone()),
+                            MeshMaterial2d(ink.clone()),
+                            Transform::from_xyz(d.x, d.y, 1.25),
+                        ));
+                    }
+                }
+                from = Some(to);
+            }
         }
     }
     // Blocks, laid out in two columns under each area's label.
@@ -656,7 +758,7 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
                 }
             }
         } else {
-            ui.label("Click an area to see its blocks; select one of yours, then click a highlighted area.");
+            ui.label("Click an area to see its blocks; select one of yours, then click a highlighted area: a bright one is one crossing away, a green one further (hover it to see the route).");
         }
     }
     if let Some(a) = submit {

@@ -1434,3 +1434,176 @@ fn harvest_actions_read_in_words_with_their_cost_or_the_number_needed() {
     assert_eq!(words("end"), "End the phase");
     assert_eq!(words("enter i1 0101"), "Enter the map at 0101");
 }
+
+/// A block game played by its first legal actions until `side` moves (§5.0 B/C).
+fn wind_to_movement(app: &mut App, side: u8) {
+    use wargame::games::wind::state::Phase;
+    for _ in 0..400 {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        let s = g
+            .session
+            .as_any()
+            .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
+            .unwrap()
+            .state
+            .clone();
+        if s.phase == Phase::Move && s.side == side {
+            return;
+        }
+        let first = g.session.legal()[0].clone();
+        g.submit(&first);
+    }
+    panic!("no movement segment for side {side}");
+}
+
+fn wind_state(app: &App) -> wargame::games::wind::state::State {
+    app.world()
+        .resource::<Game>()
+        .session
+        .as_any()
+        .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
+        .unwrap()
+        .state
+        .clone()
+}
+
+#[test]
+fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_with_its_party() {
+    use wargame::games::wind::data::BlockKind;
+    use wargame::games::wind::state::Status;
+    use wargame::gui::board::ClickedWorld;
+    use wargame::gui::wind::WindSelection;
+    let mut app = headless(
+        |app: &mut App| {
+            app.add_plugins((
+                wargame::gui::wind::logic_plugin,
+                wargame::gui::playing::logic_plugin,
+            ));
+        },
+        "moved_like_the_wind/apache_wars",
+        3,
+    );
+    app.world_mut().resource_mut::<Game>().curtain_down = false;
+    wind_to_movement(&mut app, 0);
+    // An Apache block with a route of two crossings or more (§7.0).
+    let s = wind_state(&app);
+    let (handle, route) = {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        let mut found = None;
+        for b in s
+            .blocks
+            .iter()
+            .filter(|b| b.side() == 0 && b.area().is_some())
+        {
+            let routes = g.routes(&b.handle).to_vec();
+            // Every step is a crossing of this block, and one boundary at a time.
+            for r in &routes {
+                assert!(
+                    r.actions
+                        .iter()
+                        .all(|a| a.starts_with(&format!("move {} ", b.handle))),
+                    "{r:?}"
+                );
+            }
+            if let Some(r) = routes.into_iter().find(|r| r.actions.len() >= 2) {
+                found = Some((b.handle.to_string(), r));
+                break;
+            }
+        }
+        found.expect("an Apache block that can cross two boundaries")
+    };
+    let b = s.find(&handle).unwrap();
+    let mp = s.blocks[b].mp_left;
+    // Select it and click the far area: the shell crosses one boundary at a time.
+    let to = s.stat.area(&route.to).unwrap();
+    let poly = &s.stat.map.areas[to].polygon;
+    let c = poly
+        .iter()
+        .fold([0.0f32, 0.0], |m, p| [m[0] + p[0], m[1] + p[1]]);
+    let c = [c[0] / poly.len() as f32, c[1] / poly.len() as f32];
+    app.world_mut().resource_mut::<WindSelection>().block = Some(handle.clone());
+    app.update();
+    app.world_mut().resource_mut::<ClickedWorld>().0 = Some(Vec2::new(c[0] - 800.0, 600.0 - c[1]));
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let g = app.world().resource::<Game>();
+        if g.walking.is_none() && g.session.history().ends_with(&route.actions) {
+            break;
+        }
+    }
+    let s2 = wind_state(&app);
+    let g = app.world().resource::<Game>();
+    assert!(
+        g.session.history().ends_with(&route.actions),
+        "{:?} then {}",
+        route.actions,
+        g.status
+    );
+    assert_eq!(s2.blocks[b].status, Status::Map(to), "{}", g.status);
+    assert_eq!(
+        Some(i64::from(s2.blocks[b].mp_left)),
+        route.left,
+        "the MP left as the route said (it started with {mp})"
+    );
+    assert!(s2.blocks[b].mp_left < mp);
+    // An Army Leader with the blocks ticked to go along (§7.0 "Leaders").
+    {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        g.submit("end");
+    }
+    wind_to_movement(&mut app, 1);
+    let s = wind_state(&app);
+    let mut tried = 0;
+    for l in s
+        .blocks
+        .iter()
+        .filter(|l| l.side() == 1 && l.kind == BlockKind::Leader && l.area().is_some())
+    {
+        let Some(f) = s
+            .blocks
+            .iter()
+            .find(|f| f.area() == l.area() && f.kind != BlockKind::Leader && f.nation == l.nation)
+        else {
+            continue;
+        };
+        let piece = format!("{} with {}", l.handle, f.handle);
+        let mut g = app.world_mut().resource_mut::<Game>();
+        let routes = g.routes(&piece).to_vec();
+        let Some(r) = routes.into_iter().find(|r| r.actions.len() >= 2) else {
+            continue;
+        };
+        tried += 1;
+        assert!(
+            r.actions
+                .iter()
+                .all(|a| a.starts_with(&format!("move {} ", l.handle))
+                    && a.ends_with(&format!(" with {}", f.handle))),
+            "{r:?}"
+        );
+        assert!(g.walk_to(&piece, &r.to));
+        for _ in 0..r.actions.len() {
+            g.walk_step();
+        }
+        let s2 = g
+            .session
+            .as_any()
+            .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
+            .unwrap()
+            .state
+            .clone();
+        let to = s2.stat.area(&r.to).unwrap();
+        let (lb, fb) = (s2.find(&l.handle).unwrap(), s2.find(&f.handle).unwrap());
+        assert_eq!(s2.blocks[lb].status, Status::Map(to), "{}", g.status);
+        assert_eq!(
+            s2.blocks[fb].status,
+            Status::Map(to),
+            "the party went along"
+        );
+        break;
+    }
+    assert!(
+        tried > 0,
+        "an Army Leader with a party and a route of two crossings"
+    );
+}

@@ -14,6 +14,7 @@ use crate::core::dice::Dice;
 use crate::core::error::RuleError;
 use crate::core::game::{ActionKind, LogEntry, Outcome, Rules, Seat};
 use crate::core::session::GameId;
+use crate::core::sym::Sym;
 use action::Action;
 use data::{BlockKind, Nation};
 use serde::Serialize;
@@ -265,6 +266,56 @@ impl Rules for Wind {
             Action::Pass => ActionKind::Decline,
             _ => ActionKind::Play,
         }
+    }
+    /// A block crossing one boundary alone (an Army Leader's party is named by
+    /// [`steps`](Rules::steps)).
+    fn step(action: &Action) -> Option<(String, String)> {
+        match action {
+            Action::Move { block, area, with } if with.is_empty() => {
+                Some((block.to_string(), area.to_string()))
+            }
+            _ => None,
+        }
+    }
+    /// The crossings `piece` may make: a block's own (`A7`), or an Army Leader's with
+    /// the blocks it takes along (`U2 with U5,U7`, any subset of those that may follow,
+    /// §7.0 "Leaders"). The rules judge each when it is made.
+    fn steps(state: &State, piece: &str) -> Vec<(Action, String)> {
+        let Some((leader, party)) = piece.split_once(" with ") else {
+            return crate::core::game::listed_steps::<Self>(state, piece);
+        };
+        let with: Vec<Sym> = party.split(',').map(|h| Sym::from(h.trim())).collect();
+        let Some(here) = state.find(leader).and_then(|b| state.blocks[b].area()) else {
+            return vec![];
+        };
+        if state.phase != Phase::Move {
+            return vec![];
+        }
+        state
+            .stat
+            .neighbors(here)
+            .iter()
+            .map(|&(to, _)| {
+                let area = state.stat.id_sym(to);
+                let a = Action::Move {
+                    block: Sym::from(leader),
+                    area: area.clone(),
+                    with: with.clone(),
+                };
+                (a, area.to_string())
+            })
+            .collect()
+    }
+    /// The MP the block has left this segment; for a Leader with a party, the least
+    /// any of them has.
+    fn moves_left(state: &State, piece: &str) -> Option<i64> {
+        let (leader, party) = piece.split_once(" with ").unwrap_or((piece, ""));
+        std::iter::once(leader)
+            .chain(party.split(',').map(str::trim).filter(|h| !h.is_empty()))
+            .map(|h| state.find(h).map(|b| i64::from(state.blocks[b].mp_left)))
+            .collect::<Option<Vec<i64>>>()?
+            .into_iter()
+            .min()
     }
     /// The names of the other side's unrevealed blocks in play (drawn or on the map),
     /// less any name a block the seat may know also carries.
