@@ -202,7 +202,8 @@ impl Knowledge for Rosebud {
     /// wait, the search weighs the entries of the first one still waiting only, not
     /// every band's at once (24 bands on 60 edge hexes in two modes would be about 2,900
     /// actions a decision), nor the moves of the bands already in (they can move once
-    /// all have entered, with the MP they have left).
+    /// all have entered, with the MP they have left). It never weighs a voluntary rout
+    /// or withdrawing a melee declaration it has begun.
     fn worth(state: &State, action: &Action) -> bool {
         let first = first_waiting(state);
         match action {
@@ -210,6 +211,13 @@ impl Knowledge for Rosebud {
             // 10J1: this computer player never routs a unit voluntarily (a rout gives
             // ground, and the search cannot see what it would save); it answers "hold".
             Action::Rout { .. } => false,
+            // Withdrawing a declaration (`cancel`) gives back the position before it: to
+            // a search that values a position and not how it was reached, declaring and
+            // withdrawing again looks as good as anything, and where nothing ends the
+            // phase (16A: a charging unit must engage) it did so for ever (8,000 actions
+            // in one game of the 2026-11-28 balance run). This player declares a melee
+            // only to commit it; it still leaves units out (10B5) where it sees fit.
+            Action::Cancel => false,
             Action::Move { .. } | Action::Mode { .. } => {
                 first.is_none() || !state.pending.is_empty()
             }

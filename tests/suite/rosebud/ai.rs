@@ -114,3 +114,35 @@ fn rule_18_the_search_weighs_exactly_the_worthwhile_legal_actions() {
     }
     assert!(checked > 100, "{checked} positions");
 }
+
+/// 16A and 10A: a charging unit must engage its target, so the Melee Phase cannot end
+/// before its melee is fought. A computer player that declared it and then withdrew the
+/// declaration (`cancel`, back to the same position) did so for ever in a balance game;
+/// it now commits what it declares, at its first decision and past the stall guard.
+#[test]
+fn rule_16a_the_computer_player_commits_the_charge_it_must_fight_and_never_withdraws_it() {
+    use rand::SeedableRng;
+    use wargame::core::ai::{Player, STALL_GUARD, decide};
+    use wargame::games::rosebud::action::Action;
+    let mut s = board(Side::US, Phase::Melee, true);
+    let a = c(&s, "2907");
+    let b = s.stat.map.neighbors(a).next().unwrap();
+    let u = put(&mut s, "a_2cav", a, Mode::Mounted);
+    put(&mut s, "crow_king", b, Mode::Dismounted);
+    s.units[u].charge = Some(wargame::games::rosebud::state::Charge {
+        target: b,
+        climbed: 0,
+    });
+    let order = format!("melee {}", s.stat.label(b));
+    super::common::act(&mut s, &order);
+    assert!(!Rosebud::worth(&s, &Action::Cancel));
+    for (seed, made) in [(1, 0), (2, 0), (3, STALL_GUARD + 5)] {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let choice = decide::<Rosebud>(&s, Player::Search { level: 2 }, &mut rng, made);
+        assert_eq!(
+            choice,
+            Some(Action::Commit),
+            "seed {seed}, {made} decisions made"
+        );
+    }
+}
