@@ -311,6 +311,21 @@ where
         }
     }
 
+    fn step(action: &Self::Action) -> Option<(String, String)> {
+        match action {
+            NestedAction::Campaign(a) => C::step(a),
+            NestedAction::Battle(a) => <C::Battle as Rules>::step(a),
+        }
+    }
+
+    /// During a battle, the battle's pieces; else the campaign's.
+    fn moves_left(state: &Self::State, piece: &str) -> Option<i64> {
+        match &state.battle {
+            Some(b) => <C::Battle as Rules>::moves_left(b, piece),
+            None => C::moves_left(&state.campaign, piece),
+        }
+    }
+
     fn opening_log(state: &Self::State) -> Vec<LogEntry> {
         C::opening_log(&state.campaign)
     }

@@ -370,10 +370,12 @@ pub trait Rules: 'static {
         None
     }
     /// The steps `piece` may make now, each with its destination in notation: the
-    /// moves a route is searched through ([`crate::core::route`]). `piece` is what the
-    /// shell names (a piece's id; a ruleset may accept more, such as a Leader with the
-    /// blocks it takes along). The default: the legal actions that are
-    /// [`step`](Rules::step)s of `piece`.
+    /// moves a route is searched through ([`crate::core::route`]), which applies them
+    /// with [`Rules::apply_listed`], so each must be legal in `state`. `piece` is what
+    /// the shell names (a piece's id; a ruleset may accept more, such as a Leader with
+    /// the blocks it takes along). The default: the legal actions that are
+    /// [`step`](Rules::step)s of `piece`; a ruleset may generate them for the one
+    /// piece, faster.
     fn steps(state: &Self::State, piece: &str) -> Vec<(Self::Action, String)> {
         listed_steps::<Self>(state, piece)
     }

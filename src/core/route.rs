@@ -21,6 +21,8 @@ pub struct Route {
     pub to: String,
     /// The steps, in notation, first first.
     pub actions: Vec<String>,
+    /// Where each step ends, in notation (the last is `to`): the path to draw.
+    pub places: Vec<String>,
     /// Movement left on arrival, where the ruleset says ([`Rules::moves_left`](super::game::Rules::moves_left)).
     pub left: Option<i64>,
     /// On the way another seat may act (a reaction-fire window, say): the move stops
@@ -50,26 +52,28 @@ pub fn routes<R: Knowledge>(state: &R::State, piece: &str, seat: Seat) -> Vec<Ro
         return vec![];
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x0520_7E5D);
+    // Where the piece stands (the `ID.hex` or `ID.area` probe, where the ruleset has
+    // one): a way out and back there is no destination.
+    let id = piece.split(" with ").next().unwrap_or(piece);
+    let here =
+        R::probe(state, &format!("{id}.hex")).or_else(|| R::probe(state, &format!("{id}.area")));
     let start = R::determinize(state, seat, &mut rng);
     let mut seen: HashSet<u64> = HashSet::new();
     let mut best: BTreeMap<String, Route> = BTreeMap::new();
-    let mut queue: VecDeque<(R::State, Vec<String>, bool)> =
-        VecDeque::from([(start, vec![], false)]);
+    let mut queue: VecDeque<(R::State, Vec<String>, Vec<String>, bool)> =
+        VecDeque::from([(start, vec![], vec![], false)]);
     let mut nodes = 0;
-    while let Some((s, path, stopped)) = queue.pop_front() {
+    while let Some((s, path, via, stopped)) = queue.pop_front() {
         for (a, to) in R::steps(&s, piece) {
             let mut next = s.clone();
-            if R::apply(&mut next, &a).is_err() {
+            if R::apply_listed(&mut next, &a).is_err() {
                 continue;
             }
             nodes += 1;
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            ron::to_string(&next).unwrap_or_default().hash(&mut h);
-            if !seen.insert(h.finish()) {
-                continue;
-            }
             let mut actions = path.clone();
             actions.push(a.to_string());
+            let mut places = via.clone();
+            places.push(to.clone());
             // Another seat may act here: suppose it declines, to see beyond.
             let mut asked = false;
             for _ in 0..8 {
@@ -91,14 +95,23 @@ pub fn routes<R: Knowledge>(state: &R::State, piece: &str, seat: Seat) -> Vec<Ro
             let r = Route {
                 to: to.clone(),
                 actions: actions.clone(),
+                places: places.clone(),
                 left: R::moves_left(&next, piece),
                 interrupted: stopped || asked,
             };
-            if best.get(&to).is_none_or(|b| r.better_than(b)) {
+            // Two ways to the same place with the same movement left, both stopped or
+            // both not, go on alike: only the first (the fewest steps) is searched on.
+            // (Hashing the whole position instead cost seconds on a large board.)
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (&r.to, r.left, r.interrupted).hash(&mut h);
+            let key = h.finish();
+            if here.as_deref() != Some(to.as_str())
+                && best.get(&to).is_none_or(|b| r.better_than(b))
+            {
                 best.insert(to, r);
             }
-            if can_go_on && nodes < MAX_NODES {
-                queue.push_back((next, actions, stopped || asked));
+            if can_go_on && nodes < MAX_NODES && seen.insert(key) {
+                queue.push_back((next, actions, places, stopped || asked));
             }
         }
     }

@@ -506,3 +506,62 @@ mod tests {
         assert_eq!(pick(&map, Vec2::new(-500.0, 500.0)), None);
     }
 }
+
+/// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on
+/// every hex further than one step, labelled with the movement left there ("may stop"
+/// past a place where another seat may act), and the route to the hovered hex as dots.
+/// `hex` reads a place in the ruleset's notation. Every entity carries `marker`, so
+/// the plugin's redraw takes them down with its other highlights.
+pub fn draw_routes<M: Component + Clone>(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    marker: M,
+    routes: &[crate::core::route::Route],
+    hover: Option<Coord>,
+    hex: impl Fn(&str) -> Option<Coord>,
+) {
+    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let pale = materials.add(Color::srgba(0.0, 0.62, 0.45, 0.45));
+    let dot = meshes.add(Circle::new(HEX * 0.14));
+    let ink = materials.add(Color::srgb(0.0, 0.45, 0.32));
+    for r in routes.iter().filter(|r| r.actions.len() > 1) {
+        let Some(to) = hex(&r.to) else {
+            continue;
+        };
+        let label = match (r.interrupted, r.left) {
+            (true, Some(l)) => format!("{l} left, may stop"),
+            (true, None) => "may stop".to_string(),
+            (false, Some(l)) => format!("{l} left"),
+            (false, None) => format!("{} hexes", r.actions.len()),
+        };
+        let p = center(to);
+        commands.spawn((
+            marker.clone(),
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(pale.clone()),
+            Transform::from_xyz(p.x, p.y, 5.0),
+        ));
+        // White over a black shadow: it reads on every terrain colour.
+        for (dx, colour, z) in [(0.8, Color::BLACK, 5.05), (0.0, Color::WHITE, 5.1)] {
+            commands.spawn((
+                marker.clone(),
+                Text2d::new(label.clone()),
+                TextFont::from_font_size(10.0),
+                TextColor(colour),
+                Transform::from_xyz(p.x + dx, p.y - HEX * 0.62 - dx, z),
+            ));
+        }
+        if hover == Some(to) {
+            for c in r.places.iter().filter_map(|h| hex(h)) {
+                let p = center(c);
+                commands.spawn((
+                    marker.clone(),
+                    Mesh2d(dot.clone()),
+                    MeshMaterial2d(ink.clone()),
+                    Transform::from_xyz(p.x, p.y, 5.2),
+                ));
+            }
+        }
+    }
+}

@@ -177,11 +177,7 @@ fn click(
         }
     }
     // The routes of the selected piece, found once per state (drawn by `redraw`).
-    if let Some(piece) = sel.piece.clone()
-        && game.can_act()
-    {
-        game.routes(&piece);
-    }
+    game.keep_routes(sel.piece.as_deref());
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -541,47 +537,15 @@ fn redraw(
     }
     // Places further than one step (move by destination): a paler ring with the MP
     // left there, and the route to the hovered one drawn as dots.
-    let routes: Vec<crate::core::route::Route> = game_routes(&game, &sel_id);
-    let dot = meshes.add(Circle::new(HEX * 0.14));
-    for r in routes.iter().filter(|r| r.actions.len() > 1) {
-        let Ok(to) = r.to.parse::<Coord>() else {
-            continue;
-        };
-        // A route past a possible reaction window says so: the move stops there.
-        let label = match (r.interrupted, r.left) {
-            (true, Some(l)) => format!("{l} left, may stop"),
-            (true, None) => "may stop".to_string(),
-            (false, Some(l)) => format!("{l} left"),
-            (false, None) => format!("{} hexes", r.actions.len()),
-        };
-        ring_at(
-            &mut commands,
-            &mut materials,
-            &ring,
-            &[to],
-            Color::srgba(0.0, 0.62, 0.45, 0.45),
-            &label,
-        );
-        if hover.0 == Some(to) {
-            let m = materials.add(Color::srgb(0.0, 0.45, 0.32));
-            for a in &r.actions {
-                if let Ok(Action::Move { hex, .. }) = a.parse::<Action>() {
-                    let p = board::center(hex);
-                    commands.spawn((
-                        Overlay,
-                        Mesh2d(dot.clone()),
-                        MeshMaterial2d(m.clone()),
-                        Transform::from_xyz(p.x, p.y, 5.2),
-                    ));
-                }
-            }
-        }
-    }
-}
-
-/// The routes of the selected piece, as the shell found them for this state.
-fn game_routes(game: &Game, piece: &str) -> Vec<crate::core::route::Route> {
-    game.cached_routes(piece).to_vec()
+    board::draw_routes(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        Overlay,
+        game.cached_routes(&sel_id),
+        hover.0,
+        |h| h.parse::<Coord>().ok(),
+    );
 }
 
 /// A highlight ring with a label (white over a black shadow) on each hex.

@@ -216,6 +216,8 @@ fn click(
             sel.unit = Some(id);
         }
     }
+    // The selected piece's routes, found once per state (drawn by `redraw`).
+    game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -234,7 +236,8 @@ fn click(
         .filter(|&u| s.u(u).side == side)
         .map(|u| s.u(u).id.clone())
         .collect();
-    game.resolve_click(&mut sel.unit, acts, &own);
+    let to = hex.to_string();
+    game.resolve_click(&mut sel.unit, acts, &own, &to);
 }
 
 /// The counter's colours by side: Army blue, Indian ochre.
@@ -352,6 +355,18 @@ fn redraw(
     };
     if !game.can_act() {
         return;
+    }
+    // Places further than one step (move by destination), and the hovered route.
+    if let Some(u) = sel.unit.as_deref() {
+        board::draw_routes(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            Overlay,
+            game.cached_routes(u),
+            hover.0,
+            |h| h.parse::<Coord>().ok(),
+        );
     }
     let Some(u) = s.find(&sel_id) else { return };
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));

@@ -245,6 +245,8 @@ fn click(
         sel.unit = None;
         game.choice.clear();
     }
+    // The selected piece's routes, found once per state (drawn by `redraw`).
+    game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -254,7 +256,8 @@ fn click(
     let acts = actions_at(&legal, sel.unit.as_deref(), hex);
     let side = side_of(game.viewer);
     let own: Vec<String> = s.at(hex, side).map(|u| s.def(u).id.clone()).collect();
-    game.resolve_click(&mut sel.unit, acts, &own);
+    let to = hex.to_string();
+    game.resolve_click(&mut sel.unit, acts, &own, &to);
 }
 
 /// Counter colours by side: Army blue, Indian ochre (as in the tactical game).
@@ -362,6 +365,18 @@ fn redraw(
     // The selected unit's moves and crossings, and the hexes to search or declare in.
     if !game.can_act() {
         return;
+    }
+    // Places further than one step (move by destination), and the hovered route.
+    if let Some(u) = sel.unit.as_deref() {
+        board::draw_routes(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            Overlay,
+            game.cached_routes(u),
+            hover.0,
+            |h| h.parse::<Coord>().ok(),
+        );
     }
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));

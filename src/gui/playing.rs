@@ -480,15 +480,29 @@ impl Game {
         mix_seed(self.ai_seed, self.session.history().len() as u64)
     }
 
-    /// What a click on a hex does once a ruleset plugin has worked out the legal
-    /// actions the click could mean (`acts`) and the viewing seat's own pieces in the
-    /// hex (`own`): one action is submitted, several go to the chooser, and none
-    /// selects the next of those pieces (cycling through a stack) in `selected`.
+    /// Find the routes of the selected piece, once per state, for the board to draw
+    /// ([`Game::cached_routes`]); nothing when none is selected or the seat on screen
+    /// may not act.
+    pub fn keep_routes(&mut self, selected: Option<&str>) {
+        if let Some(p) = selected
+            && self.can_act()
+        {
+            self.routes(p);
+        }
+    }
+
+    /// What a click on a hex (`to`, in notation) does once a ruleset plugin has worked
+    /// out the legal actions the click could mean (`acts`) and the viewing seat's own
+    /// pieces in the hex (`own`): one action is submitted, several go to the chooser;
+    /// with none, the selected piece moves there by destination when a route leads
+    /// there (the rules may stop it on the way), else the click selects the next of
+    /// those pieces (cycling through a stack) in `selected`.
     pub fn resolve_click(
         &mut self,
         selected: &mut Option<String>,
         acts: Vec<String>,
         own: &[String],
+        to: &str,
     ) {
         if acts.len() == 1 {
             self.submit(&acts[0]);
@@ -500,6 +514,14 @@ impl Game {
             return;
         }
         self.choice.clear();
+        // A click on the piece's own stack selects, as always.
+        if let Some(piece) = selected.clone()
+            && !own.contains(&piece)
+            && self.can_act()
+            && self.walk_to(&piece, to)
+        {
+            return;
+        }
         *selected = match selected
             .as_ref()
             .and_then(|cur| own.iter().position(|x| x == cur))

@@ -257,6 +257,8 @@ fn click(
         sel.unit = None;
         sel.seat = Some(game.viewer);
     }
+    // The selected piece's routes, found once per state (drawn by `redraw`).
+    game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
     if game.curtain_down {
         return;
@@ -265,7 +267,8 @@ fn click(
     let Some(s) = state(game) else { return };
     let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
     let own = own_in(s, hex, side_of(game.viewer));
-    game.resolve_click(&mut sel.unit, acts, &own);
+    let to = s.stat.map.label(hex);
+    game.resolve_click(&mut sel.unit, acts, &own, &to);
 }
 
 /// Counter colours by side: US blue, Indian ochre.
@@ -418,6 +421,18 @@ fn redraw(
     }
     if !game.can_act() {
         return;
+    }
+    // Places further than one step (move by destination), and the hovered route.
+    if let Some(u) = sel.unit.as_deref() {
+        board::draw_routes(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            Overlay,
+            game.cached_routes(u),
+            hover.0,
+            |h| s.stat.map.parse(h).ok(),
+        );
     }
     let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));

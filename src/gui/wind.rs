@@ -321,11 +321,7 @@ fn click(
     }
     // The routes of the selected block (and party), found once per state (drawn by
     // `redraw`).
-    if let Some(piece) = sel.piece()
-        && game.can_act()
-    {
-        game.routes(&piece);
-    }
+    game.keep_routes(sel.piece().as_deref());
     let Some(p) = clicked.0 else { return };
     if game.curtain_down {
         return;

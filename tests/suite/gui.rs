@@ -1607,3 +1607,140 @@ fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_wit
         "an Army Leader with a party and a route of two crossings"
     );
 }
+
+/// Move by destination on a hex board: select `unit` (`select`), click the
+/// farthest place a route leads to without interruption, and let the shell make the
+/// steps; the unit ends there with the movement left the route said. `hex` maps a place
+/// in the ruleset's notation to the board's coordinate.
+fn moves_by_destination(
+    app: &mut App,
+    unit: &str,
+    select: impl Fn(&mut App),
+    hex: impl Fn(&App, &str) -> wargame::core::hexmap::Coord,
+) {
+    select(app);
+    app.update();
+    let t0 = std::time::Instant::now();
+    let routes = app.world_mut().resource_mut::<Game>().routes(unit).to_vec();
+    let searched = t0.elapsed();
+    let r = routes
+        .iter()
+        .filter(|r| !r.interrupted)
+        .max_by_key(|r| r.actions.len())
+        .cloned()
+        .unwrap_or_else(|| panic!("no route for {unit}: {routes:?}"));
+    assert!(r.actions.len() >= 2, "{r:?}");
+    assert_eq!(r.places.last(), Some(&r.to));
+    assert_eq!(r.places.len(), r.actions.len());
+    eprintln!(
+        "{unit}: {} places found in {searched:?}; to {} in {} steps",
+        routes.len(),
+        r.to,
+        r.actions.len()
+    );
+    let before = app.world().resource::<Game>().session.history().len();
+    let to = hex(app, &r.to);
+    app.world_mut().resource_mut::<Clicked>().0 = Some(to);
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        if app.world().resource::<Game>().walking.is_none() {
+            break;
+        }
+    }
+    let g = app.world().resource::<Game>();
+    assert_eq!(
+        g.session.history()[before..],
+        r.actions[..],
+        "the route's steps, one by one: {} (choice {:?})",
+        g.status,
+        g.choice
+    );
+    assert_eq!(
+        g.session.probe(&format!("{unit}.hex")).as_deref(),
+        Some(r.to.as_str()),
+        "{}",
+        g.status
+    );
+}
+
+#[test]
+fn rosebud_and_nez_perce_move_by_destination_through_the_rules() {
+    use wargame::games::rosebud::Rosebud;
+    // Battle of the Rosebud (7A): a warrior band entered on turn 1 goes on by
+    // destination.
+    let mut app = headless(
+        |app: &mut App| {
+            app.add_plugins((
+                wargame::gui::rosebud::logic_plugin,
+                wargame::gui::playing::logic_plugin,
+            ));
+        },
+        "rosebud/battle",
+        1,
+    );
+    let at = |app: &App, h: &str| {
+        app.world()
+            .resource::<Game>()
+            .state::<Rosebud>()
+            .unwrap()
+            .stat
+            .map
+            .parse(h)
+            .unwrap()
+    };
+    app.world_mut()
+        .resource_mut::<Game>()
+        .submit("enter crow_king 3000 mounted");
+    moves_by_destination(
+        &mut app,
+        "crow_king",
+        |app| {
+            app.world_mut()
+                .resource_mut::<wargame::gui::rosebud::Selection>()
+                .unit = Some("crow_king".into());
+        },
+        at,
+    );
+    // I Will Fight No More Forever, tactical (C4.2): an Army unit at White Bird.
+    let mut app = headless(
+        |app: &mut App| {
+            app.add_plugins((
+                wargame::gui::nez_perce::logic_plugin,
+                wargame::gui::playing::logic_plugin,
+            ));
+        },
+        "nez_perce_tactical/white_bird",
+        1,
+    );
+    // A unit with a route of two hexes or more.
+    let unit = {
+        let mut g = app.world_mut().resource_mut::<Game>();
+        let movers: std::collections::BTreeSet<String> = g
+            .session
+            .legal()
+            .into_iter()
+            .filter(|l| l.starts_with("move "))
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect();
+        movers
+            .into_iter()
+            .find(|u| {
+                g.routes(u)
+                    .iter()
+                    .any(|r| !r.interrupted && r.actions.len() >= 2)
+            })
+            .expect("an Army unit that may move two hexes")
+    };
+    let id = unit.clone();
+    moves_by_destination(
+        &mut app,
+        &unit,
+        move |app| {
+            app.world_mut()
+                .resource_mut::<wargame::gui::nez_perce::Selection>()
+                .unit = Some(id.clone());
+        },
+        |_, h| h.parse().unwrap(),
+    );
+}

@@ -334,6 +334,18 @@ impl Rules for NezPerceStrategic {
             _ => None,
         }
     }
+    /// A unit moving one hex (B4.1). Crossing a major river is not a step: it is a
+    /// roll (B4.4.2) the player makes knowingly, so a route ends on the bank.
+    fn step(action: &Action) -> Option<(String, String)> {
+        match action {
+            Action::Move { unit, to } => Some((unit.clone(), to.to_string())),
+            _ => None,
+        }
+    }
+    /// The movement points the unit has left this phase (B4.1, B4.3).
+    fn moves_left(state: &State, piece: &str) -> Option<i64> {
+        state.find(piece).map(|u| i64::from(state.units[u].mp_left))
+    }
     fn scores(state: &State) -> Vec<i32> {
         let t = &state.stat.tables;
         let c = count(state);

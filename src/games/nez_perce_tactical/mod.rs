@@ -243,6 +243,21 @@ impl Rules for NezPerceTactical {
     fn probe(s: &State, key: &str) -> Option<String> {
         probe(s, key)
     }
+    /// A unit moving one hex, or entering the map (C4.2, C2.5).
+    fn step(action: &Action) -> Option<(String, String)> {
+        match action {
+            Action::Move { unit, to } => Some((unit.to_string(), to.to_string())),
+            _ => None,
+        }
+    }
+    /// The movement points left to the unit moving now (C4.2).
+    fn moves_left(state: &State, piece: &str) -> Option<i64> {
+        let u = state.find(piece)?;
+        state
+            .active
+            .filter(|a| a.unit == u)
+            .map(|a| i64::from(a.mp))
+    }
     fn scores(state: &State) -> Vec<i32> {
         rules::victory::scores(state)
     }

@@ -341,6 +341,35 @@ impl Rules for Rosebud {
     fn probe(s: &State, key: &str) -> Option<String> {
         probe(s, key)
     }
+    /// A unit or Leader moving one hex (7A).
+    fn step(action: &Action) -> Option<(String, String)> {
+        match action {
+            Action::Move { unit, hex } => Some((unit.clone(), hex.clone())),
+            _ => None,
+        }
+    }
+    /// The one-hex moves of the unit or Leader `piece` (7A), generated for it alone.
+    fn steps(state: &State, piece: &str) -> Vec<(Action, String)> {
+        rules::moves_of(state, piece)
+            .into_iter()
+            .filter_map(|a| match &a {
+                Action::Move { hex, .. } => {
+                    let h = hex.clone();
+                    Some((a, h))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+    /// The movement points a unit or Leader has left this phase (7A, 4B, 12D1).
+    fn moves_left(state: &State, piece: &str) -> Option<i64> {
+        if let Some(u) = state.find(piece) {
+            return Some(i64::from(rules::mp_left(state, u)));
+        }
+        state
+            .find_leader(piece)
+            .map(|l| i64::from(rules::leader_mp_left(state, l)))
+    }
     fn scores(state: &State) -> Vec<i32> {
         state.vp.to_vec()
     }

@@ -279,7 +279,7 @@ impl Rules for Wind {
     }
     /// The crossings `piece` may make: a block's own (`A7`), or an Army Leader's with
     /// the blocks it takes along (`U2 with U5,U7`, any subset of those that may follow,
-    /// §7.0 "Leaders"). The rules judge each when it is made.
+    /// §7.0 "Leaders"), each checked as the rules check such a move.
     fn steps(state: &State, piece: &str) -> Vec<(Action, String)> {
         let Some((leader, party)) = piece.split_once(" with ") else {
             return crate::core::game::listed_steps::<Self>(state, piece);
@@ -288,13 +288,11 @@ impl Rules for Wind {
         let Some(here) = state.find(leader).and_then(|b| state.blocks[b].area()) else {
             return vec![];
         };
-        if state.phase != Phase::Move {
-            return vec![];
-        }
         state
             .stat
             .neighbors(here)
             .iter()
+            .filter(|&&(to, _)| rules::party_may_move(state, leader, to, &with))
             .map(|&(to, _)| {
                 let area = state.stat.id_sym(to);
                 let a = Action::Move {

@@ -146,3 +146,46 @@ fn rule_16a_the_computer_player_commits_the_charge_it_must_fight_and_never_withd
         );
     }
 }
+
+/// 7A: a move by destination searches a unit's one-hex moves at every step, generated
+/// for that unit alone (`rules::moves_of`); they are exactly its moves among the legal
+/// actions, in random positions of two games' first turns.
+#[test]
+fn rule_7a_a_units_own_moves_are_exactly_its_moves_among_the_legal_actions() {
+    use rand::{Rng, SeedableRng};
+    use wargame::core::game::Rules;
+    use wargame::games::rosebud::action::Action;
+    use wargame::games::rosebud::rules::moves_of;
+    use wargame::games::rosebud::setup::{load_static, new_state, scenario_path};
+    let root = crate::util::root();
+    let st = std::sync::Arc::new(
+        load_static(&root, &scenario_path(&root, "battle")).unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut compared = 0;
+    for seed in 0..2 {
+        let mut s = new_state(st.clone(), seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while s.turn <= 2 && Rosebud::to_act(&s).is_some() {
+            let legal = Rosebud::legal_actions(&s);
+            let movers: std::collections::BTreeSet<String> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move { unit, .. } => Some(unit.clone()),
+                    _ => None,
+                })
+                .collect();
+            for id in &movers {
+                let want: Vec<Action> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Move { unit, .. } if unit == id))
+                    .cloned()
+                    .collect();
+                assert_eq!(moves_of(&s, id), want, "seed {seed}, turn {}, {id}", s.turn);
+                compared += 1;
+            }
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            Rosebud::apply(&mut s, &a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+    }
+    assert!(compared > 100, "{compared} units compared");
+}

@@ -798,7 +798,20 @@ fn pack_train_for(s: &State, u: usize) -> Option<usize> {
 
 /// The Movement Phase's actions (7, 8, 13B3, 18).
 fn movement_legal(s: &State) -> Vec<Action> {
-    movement_legal_only(s, None)
+    movement_legal_only(s, None, None)
+}
+
+/// The one-hex moves the unit or Leader `id` may make now (7A): the moves among the
+/// legal actions, generated for it alone (a move by destination searches them at every
+/// step, and the whole list holds every band's ~2,000 entries on turn 1).
+pub fn moves_of(s: &State, id: &str) -> Vec<Action> {
+    if s.phase != Phase::Movement || !s.pending.is_empty() {
+        return vec![];
+    }
+    movement_legal_only(s, None, Some(id))
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .collect()
 }
 
 /// The legal actions, or while the turn-1 entry waits on `first` (the first unit or
@@ -809,14 +822,15 @@ fn movement_legal(s: &State) -> Vec<Action> {
 /// search would throw away at each node (a test compares the two).
 pub fn search_legal(s: &State, first: Option<&str>) -> Vec<Action> {
     if s.phase == Phase::Movement && s.pending.is_empty() && first.is_some() {
-        movement_legal_only(s, first)
+        movement_legal_only(s, first, None)
     } else {
         legal(s)
     }
 }
 
-/// [`movement_legal`], or with `only` the entry subset [`search_legal`] describes.
-fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
+/// [`movement_legal`], or with `only` the entry subset [`search_legal`] describes, or
+/// with `mover` no entries and only that unit's or Leader's moves ([`moves_of`]).
+fn movement_legal_only(s: &State, only: Option<&str>, mover: Option<&str>) -> Vec<Action> {
     let mut out = vec![];
     let side = s.phasing;
     let label = |c: Coord| s.stat.label(c);
@@ -856,7 +870,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     };
     let waiting_leader =
         (0..s.leaders.len()).any(|l| s.leaders[l].at == Loc::Entering && s.ldef(l).side == side);
-    let areas = if waiting_here || waiting_leader {
+    let areas = if (waiting_here || waiting_leader) && mover.is_none() {
         area_hexes(s)
     } else {
         vec![]
@@ -866,6 +880,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     for u in 0..s.units.len() {
         if s.units[u].at != Loc::Entering
             || s.side(u) != side
+            || mover.is_some()
             || only.is_some_and(|id| id != s.def(u).id)
         {
             continue;
@@ -904,6 +919,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     for l in 0..s.leaders.len() {
         if s.leaders[l].at != Loc::Entering
             || s.ldef(l).side != side
+            || mover.is_some()
             || only.is_some_and(|id| id != s.ldef(l).id)
         {
             continue;
@@ -920,7 +936,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     }
     // 7, 8: moves and mode changes.
     for u in 0..s.units.len() {
-        if s.side(u) != side {
+        if s.side(u) != side || mover.is_some_and(|m| m != s.def(u).id) {
             continue;
         }
         let Some(c) = s.hex(u) else { continue };
@@ -998,7 +1014,7 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
     }
     let aid = leaders::aid_hexes(s);
     for l in 0..s.leaders.len() {
-        if s.ldef(l).side != side {
+        if s.ldef(l).side != side || mover.is_some_and(|m| m != s.ldef(l).id) {
             continue;
         }
         let Some(c) = s.leader_hex(l) else { continue };
@@ -1011,6 +1027,9 @@ fn movement_legal_only(s: &State, only: Option<&str>) -> Vec<Action> {
                 hex: label(n),
             });
         }
+    }
+    if mover.is_some() {
+        return out;
     }
     out.extend(pack::transfer_legal(s));
     // 15B: Personnel apart from their train must move to it while they can; 12E4: so

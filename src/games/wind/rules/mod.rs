@@ -23,6 +23,7 @@ use super::data::{BlockKind, Nation};
 use super::state::{Bid, Fight, Pending, Phase, State, Status, US};
 use crate::core::error::RuleError;
 use crate::core::game::LogEntry;
+use crate::core::sym::Sym;
 use combat::{
     after_retreat_step, begin_area, close_area, combat_legal, decline_ambush, fire,
     retreat_before_combat, start_regular, take_losses,
@@ -302,6 +303,28 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
         )));
     }
     execute(s, a, listed)
+}
+
+/// Whether the Army Leader `leader` may cross into `to` now taking exactly `with`
+/// along: any subset of the blocks it could take (§7.0 "Leaders"), as [`apply`] accepts
+/// such a move though [`legal`] lists only the whole party.
+pub fn party_may_move(s: &State, leader: &str, to: usize, with: &[Sym]) -> bool {
+    if s.phase != Phase::Move {
+        return false;
+    }
+    let Some(b) = s.find(leader) else {
+        return false;
+    };
+    if s.blocks[b].side() != s.side {
+        return false;
+    }
+    let Some(party) = with.iter().map(|h| s.find(h)).collect::<Option<Vec<Bid>>>() else {
+        return false;
+    };
+    let allowed = followers(s, b, to);
+    !party.is_empty()
+        && party.iter().all(|x| allowed.contains(x))
+        && move_ok(s, b, to, &party).is_ok()
 }
 
 /// [`apply`] without checking that `a` is legal: only for an action just listed by
