@@ -565,3 +565,38 @@ pub fn draw_routes<M: Component + Clone>(
         }
     }
 }
+
+/// The board's hover tooltip, beside the pointer: a heading (the hex or area and its
+/// terrain), a line per piece the viewing seat may see there, and sections such as the
+/// selected unit's fire at it (a gold heading over its modifiers, each with its rule).
+/// The plugin builds the text from the seat's view only.
+pub fn hover_tooltip(
+    ctx: &egui::Context,
+    head: &str,
+    lines: &[String],
+    sections: &[(String, Vec<String>)],
+) {
+    let Some(at) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    egui::Area::new("board_hover_tooltip".into())
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .fixed_pos(at + egui::vec2(18.0, 18.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                ui.strong(head);
+                for l in lines {
+                    ui.label(l);
+                }
+                for (head, items) in sections {
+                    ui.separator();
+                    ui.colored_label(egui::Color32::from_rgb(240, 200, 80), head);
+                    for m in items {
+                        ui.small(m);
+                    }
+                }
+            });
+        });
+}

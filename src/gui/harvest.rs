@@ -773,9 +773,6 @@ fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Co
         return;
     }
     let Some(s) = state(game) else { return };
-    let Some(at) = ctx.pointer_hover_pos() else {
-        return;
-    };
     let v = view(s, game.viewer);
     let hidden_here = v
         .hidden_stacks
@@ -822,27 +819,8 @@ fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Co
             fires.push((head, mods));
         }
     }
-    egui::Area::new("hex_tooltip".into())
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .fixed_pos(at + egui::vec2(18.0, 18.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(360.0);
-                let (head, lines) = hex_summary(s, &v, h);
-                ui.strong(head);
-                for l in lines {
-                    ui.label(l);
-                }
-                for (head, mods) in &fires {
-                    ui.separator();
-                    ui.colored_label(egui::Color32::from_rgb(240, 200, 80), head);
-                    for m in mods {
-                        ui.small(m);
-                    }
-                }
-            });
-        });
+    let (head, lines) = hex_summary(s, &v, h);
+    board::hover_tooltip(ctx, &head, &lines, &fires);
 }
 
 /// The left panel: the viewing seat, decisions not made on the map, the selected

@@ -468,12 +468,39 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
     ui.label(format!("Margin so far {:+} (D2.0)", t.margin()));
 }
 
-/// The charts window, when it is open.
-fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+/// A hex in words as the viewing seat sees it (`v`): its number, terrain and cost, and a
+/// line per counter the seat may see in it. The side panel and the board's tooltip both
+/// show it.
+fn hex_lines(
+    s: &State,
+    v: &crate::games::nez_perce_tactical::View,
+    h: Coord,
+) -> (String, Vec<String>) {
+    let t = s.stat.terrain(h);
+    let here = h.to_string();
+    let lines = v
+        .units
+        .iter()
+        .filter(|u| u.hex.as_deref() == Some(here.as_str()))
+        .map(unit_line)
+        .collect();
+    (format!("{h}: {} ({} MP, C4.1)", t.name, t.mp), lines)
+}
+
+/// The hovered hex's tooltip, and the charts window when it is open.
+fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
+    let Some(s) = state(&game) else { return };
+    if let Some(h) = hover.0
+        && s.stat.map.contains(h)
+        && !game.curtain_down
+    {
+        let v = view(s, game.viewer);
+        let (head, lines) = hex_lines(s, &v, h);
+        board::hover_tooltip(ui.ctx(), &head, &lines, &[]);
+    }
     if !game.charts {
         return;
     }
-    let Some(s) = state(&game) else { return };
     let t = &s.stat.tables;
     egui::Window::new("Charts — I Will Fight No More Forever (tactical)")
         .default_width(720.0)
@@ -710,10 +737,10 @@ fn side_panel(
         }
         if let Some(h) = hover.0 {
             ui.separator();
-            let t = s.stat.terrain(h);
-            ui.label(format!("{h}: {} ({} MP)", t.name, t.mp));
-            for u in s.at(h) {
-                ui.label(unit_line(&v.units[u]));
+            let (head, lines) = hex_lines(s, &v, h);
+            ui.label(head);
+            for l in lines {
+                ui.label(l);
             }
         }
         if !legal.is_empty() {

@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         turn_info: app.register_system(turn_info),
         side_panel: app.register_system(side_panel),
         buttons: None,
-        windows: None,
+        windows: Some(app.register_system(windows)),
         end_label: "End phase",
         charts: false,
     };
@@ -554,16 +554,7 @@ fn side_panel(
         if let Some(h) = hover.0
             && s.stat.map.contains(h)
         {
-            let mut line = format!("{h}: {}", s.stat.terrain(h).name);
-            if let Some(t) = s.stat.town(h) {
-                line.push_str(&format!(", {}", place_label(t)));
-            }
-            for m in ["minor_river", "idaho", "canada", "yellowstone_south"] {
-                if s.stat.is(h, m) {
-                    line.push_str(&format!(", {}", m.replace('_', " ")));
-                }
-            }
-            ui.label(line);
+            ui.label(hex_head(s, h));
             for u in 0..s.units.len() {
                 if matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h) {
                     let d = s.def(u);
@@ -590,4 +581,46 @@ fn side_panel(
     if let Some(a) = submit {
         game.submit(&a);
     }
+}
+
+/// A hex's heading: its number, terrain, town and marks (rivers, territories).
+fn hex_head(s: &State, h: Coord) -> String {
+    let mut line = format!("{h}: {}", s.stat.terrain(h).name);
+    if let Some(t) = s.stat.town(h) {
+        line.push_str(&format!(", {}", place_label(t)));
+    }
+    for m in ["minor_river", "idaho", "canada", "yellowstone_south"] {
+        if s.stat.is(h, m) {
+            line.push_str(&format!(", {}", m.replace('_', " ")));
+        }
+    }
+    line
+}
+
+/// The hovered hex's tooltip: its heading and the counters in it (nothing on the
+/// strategic map is hidden), face-down ones marked, with the movement points left.
+fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
+    let Some(s) = state(&game) else { return };
+    let Some(h) = hover.0 else { return };
+    if !s.stat.map.contains(h) || game.curtain_down {
+        return;
+    }
+    let lines: Vec<String> = (0..s.units.len())
+        .filter(|&u| matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h))
+        .map(|u| {
+            let d = s.def(u);
+            format!(
+                "{} ({:?}){}, {} MP left",
+                d.name,
+                d.side,
+                if matches!(s.units[u].at, Where::Inactive(_)) {
+                    ", face down"
+                } else {
+                    ""
+                },
+                s.units[u].mp_left
+            )
+        })
+        .collect();
+    board::hover_tooltip(ui.ctx(), &hex_head(s, h), &lines, &[]);
 }

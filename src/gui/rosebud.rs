@@ -842,52 +842,106 @@ fn side_panel(
         if let Some(h) = hover.0
             && s.stat.on_board(h)
         {
-            let m = &s.stat.map;
-            let mut line = format!(
-                "{}: {}, Level {}",
-                m.label(h),
-                m.terrain_name(h).unwrap_or("?").replace('_', " "),
-                m.level(h)
-            );
-            for hill in &s.stat.scenario.hills {
-                if m.has_mark(h, &hill.mark) {
-                    line.push_str(&format!(", {} ({} VP)", hill.name, hill.vp));
-                }
-            }
-            ui.label(line);
-            for id in own_in(s, h, Side::US)
-                .into_iter()
-                .chain(own_in(s, h, Side::Indian))
-            {
-                let label = s
-                    .find(&id)
-                    .map(|u| {
-                        let m = markers(s, u);
-                        format!(
-                            "{} ({:?}, CF {}, {:?}{})",
-                            s.def(u).name,
-                            s.side(u),
-                            s.cf(u),
-                            s.units[u].mode,
-                            if m.is_empty() {
-                                String::new()
-                            } else {
-                                format!(", {}", m.join(", "))
-                            }
-                        )
-                    })
-                    .or_else(|| {
-                        s.find_leader(&id)
-                            .map(|l| format!("{} (Leader, {:?})", s.ldef(l).name, s.ldef(l).side))
-                    })
-                    .unwrap_or_default();
-                ui.label(label);
+            let (head, lines) = hex_lines(s, h);
+            ui.label(head);
+            for l in lines {
+                ui.label(l);
             }
         }
     }
     if let Some(a) = submit {
         game.submit(&a);
     }
+}
+
+/// A hex in words: its number, terrain, level and VP hill, and a line per unit and
+/// Leader in it (nothing in this game is hidden). The side panel and the board's
+/// tooltip both show it.
+fn hex_lines(s: &State, h: Coord) -> (String, Vec<String>) {
+    let m = &s.stat.map;
+    let mut head = format!(
+        "{}: {}, Level {}",
+        m.label(h),
+        m.terrain_name(h).unwrap_or("?").replace('_', " "),
+        m.level(h)
+    );
+    for hill in &s.stat.scenario.hills {
+        if m.has_mark(h, &hill.mark) {
+            head.push_str(&format!(", {} ({} VP)", hill.name, hill.vp));
+        }
+    }
+    let lines = own_in(s, h, Side::US)
+        .into_iter()
+        .chain(own_in(s, h, Side::Indian))
+        .map(|id| {
+            s.find(&id)
+                .map(|u| {
+                    let m = markers(s, u);
+                    format!(
+                        "{} ({:?}, CF {}, {:?}{})",
+                        s.def(u).name,
+                        s.side(u),
+                        s.cf(u),
+                        s.units[u].mode,
+                        if m.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", {}", m.join(", "))
+                        }
+                    )
+                })
+                .or_else(|| {
+                    s.find_leader(&id)
+                        .map(|l| format!("{} (Leader, {:?})", s.ldef(l).name, s.ldef(l).side))
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    (head, lines)
+}
+
+/// The selected unit's fire at an enemy in the hovered hex, in words: its factors and
+/// column, the natural 2d6 roll each result needs, and every factor and modifier with
+/// its key in the Fire table (9A-9D).
+fn fire_section(s: &State, sel: &Selection, hover: &Hover) -> Option<(String, Vec<String>)> {
+    let f = s.find(sel.unit.as_deref()?)?;
+    let hex = hover.0?;
+    let t = s
+        .at(hex, s.side(f).other())
+        .find(|&t| fire::can_target(s, f, t))?;
+    let kind = if s.phase == Phase::DefensiveFire {
+        FireKind::Defensive
+    } else {
+        FireKind::Offensive
+    };
+    let (x, why) = fire::strength(s, f, t, kind);
+    let mods = fire::modifiers(s, f, t);
+    let drm: i32 = mods.iter().map(|(_, v)| v).sum();
+    let col = fire::column(s, x);
+    let head = format!(
+        "{} fires at {}: {x} factors, column {}, modifiers {drm:+} (9)",
+        s.def(f).name,
+        s.def(t).name,
+        s.stat.tables.fire.columns[col]
+    );
+    let mut items = vec![];
+    let mut last = crate::games::rosebud::data::FireResult::NoEffect;
+    for roll in 2..=12 {
+        let r = fire::lookup(s, col, roll + drm);
+        if r != last {
+            items.push(format!("{r:?} on {roll}+ (2d6)"));
+            last = r;
+        }
+    }
+    if items.is_empty() {
+        items.push("no result on any roll".to_string());
+    }
+    items.extend(why);
+    items.extend(
+        mods.iter()
+            .map(|(k, v)| format!("{v:+} {}", k.replace('_', " "))),
+    );
+    Some((head, items))
 }
 
 /// A source in the charts: the rule, or RECONSTRUCTION in the reconstruction colour.
@@ -954,10 +1008,23 @@ fn fire_in_view(s: &State, sel: &Selection, hover: &Hover) -> Option<(usize, i32
 /// value with its source and the reconstructions marked; the Fire CRT's column for the
 /// selected unit's fire at the hovered enemy is highlighted.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hover: Res<Hover>) {
+    let Some(s) = state(&game) else { return };
+    // The hovered hex's tooltip, with the selected unit's fire at it.
+    if let Some(h) = hover.0
+        && s.stat.on_board(h)
+        && !game.curtain_down
+    {
+        let (head, lines) = hex_lines(s, h);
+        let fire: Vec<(String, Vec<String>)> = if game.can_act() {
+            fire_section(s, &sel, &hover).into_iter().collect()
+        } else {
+            vec![]
+        };
+        board::hover_tooltip(ui.ctx(), &head, &lines, &fire);
+    }
     if !game.charts {
         return;
     }
-    let Some(s) = state(&game) else { return };
     let t = &s.stat.tables;
     let in_view = fire_in_view(s, &sel, &hover);
     let gold = egui::Color32::from_rgb(240, 200, 80);

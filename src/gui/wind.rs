@@ -5,7 +5,7 @@
 //! show the turn, the selected area's blocks, the Army Leader's party, the combat
 //! decisions and the log, all through the seat's view.
 
-use super::board::{BoardArea, BoardEntity, ClickedWorld, CursorWorld, FitRequest};
+use super::board::{self, BoardArea, BoardEntity, ClickedWorld, CursorWorld, FitRequest};
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::game::{ActionKind, Rules};
@@ -793,11 +793,40 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
 /// The charts window, when it is open: the Provocation levels and Chart (this turn's
 /// line marked), movement costs, limits and combat numbers, the VP schedule and the
 /// blocks of the counter mix, each value with its source (reconstructions marked).
-fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
+fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, cursor: Res<CursorWorld>) {
+    let Some(s) = state(&game) else { return };
+    // The hovered area's tooltip: its name and kind, and its blocks as the seat sees
+    // them (the other side's as blank blocks of their colour until revealed).
+    if let Some(a) = cursor.0.and_then(|p| pick(s, p))
+        && !game.curtain_down
+    {
+        let v = view(s, game.viewer);
+        let info = &s.stat.map.areas[a];
+        let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
+        let head = if props.is_empty() {
+            info.name.clone()
+        } else {
+            format!("{} ({})", info.name, props.join(", "))
+        };
+        let lines: Vec<String> = v
+            .blocks
+            .iter()
+            .filter(|b| b.area.as_deref() == Some(info.id.as_str()))
+            .map(|b| {
+                format!(
+                    "{} — {}{}",
+                    label(b),
+                    kind_word(b),
+                    b.mp_left
+                        .map_or(String::new(), |m| format!(", {m} MP left"))
+                )
+            })
+            .collect();
+        board::hover_tooltip(ui.ctx(), &head, &lines, &[]);
+    }
     if !game.charts {
         return;
     }
-    let Some(s) = state(&game) else { return };
     let t = &s.stat.tables;
     let now = s
         .level
