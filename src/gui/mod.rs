@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod balance;
 pub mod board;
+pub mod charts;
 pub mod harvest;
 pub mod markdown;
 pub mod menu;

@@ -9,6 +9,7 @@
 //! (the shell follows the game being played, `Game::level_game`).
 
 use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
+use super::charts::{source_line, source_tag};
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::hexmap::Coord;
@@ -44,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
         buttons: None,
         windows: Some(app.register_system(windows)),
         end_label: "End phase",
-        charts: false,
+        charts: true,
     };
     register_ruleset_ui(app, ui);
 }
@@ -597,10 +598,14 @@ fn hex_head(s: &State, h: Coord) -> String {
     line
 }
 
-/// The hovered hex's tooltip: its heading and the counters in it (nothing on the
-/// strategic map is hidden), face-down ones marked, with the movement points left.
+/// The charts window when it is open, and the hovered hex's tooltip: its heading and
+/// the counters in it (nothing on the strategic map is hidden), face-down ones marked,
+/// with the movement points left.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
     let Some(s) = state(&game) else { return };
+    if game.charts {
+        charts(ui.ctx(), s, hover.0);
+    }
     let Some(h) = hover.0 else { return };
     if !s.stat.map.contains(h) || game.curtain_down {
         return;
@@ -623,4 +628,124 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
         })
         .collect();
     board::hover_tooltip(ui.ctx(), &hex_head(s, h), &lines, &[]);
+}
+
+/// The strategic charts (C or the Charts button): the Terrain Effects Chart, the moves'
+/// costs, the major rivers, the Search Table with the hovered hex's terrain row marked,
+/// supply, the calendar limits and the victory points, each with its source (the
+/// seed's rule in green, a reconstruction in orange).
+fn charts(ctx: &egui::Context, s: &State, hover: Option<Coord>) {
+    let t = &s.stat.tables;
+    let gold = egui::Color32::from_rgb(240, 200, 80);
+    let here = hover
+        .filter(|&h| s.stat.map.contains(h))
+        .map(|h| s.stat.terrain(h).key.clone());
+    egui::Window::new("Charts — I Will Fight No More Forever (strategic)")
+        .default_width(680.0)
+        .default_height(560.0)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.heading("Terrain Effects Chart (B4.1, B5.2)");
+            egui::Grid::new("np_strategic_terrain")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["Terrain", "MP", "Search", "Tactical map", "Source"] {
+                        ui.strong(h);
+                    }
+                    ui.end_row();
+                    for r in &t.terrain {
+                        let on = here.as_deref() == Some(r.key.as_str());
+                        let name = egui::RichText::new(&r.name);
+                        ui.label(if on { name.color(gold).strong() } else { name });
+                        ui.label(r.mp.to_string());
+                        ui.label(format!("{:+}", r.search));
+                        ui.label(r.tactical_map.replace('_', " "));
+                        source_tag(ui, &r.source);
+                        ui.end_row();
+                    }
+                });
+            ui.small("Hover a source for its rule or reasoning; the hovered hex's terrain is in gold.");
+            ui.label(format!(
+                "A Town or Fort hex: {} MP; a hex with opposing units: +{} MP (B4.4.1)",
+                t.town_mp.value, t.enemy_hex_extra_mp.value
+            ));
+            source_line(ui, &t.town_mp.source);
+            source_line(ui, &t.enemy_hex_extra_mp.source);
+            ui.separator();
+            ui.heading("Major rivers (B4.4.2)");
+            let r = &t.river;
+            ui.label(format!(
+                "A crossing costs {} MP and a roll on 1d6. Before turn {}: the Indian crosses on {} or less, the Army {}. From turn {}: the Indian on {} or less, the Army on {} or less.",
+                r.crossing_mp,
+                r.change_turn,
+                r.indian_before,
+                if r.army_before == 0 {
+                    "may not cross".to_string()
+                } else {
+                    format!("on {} or less", r.army_before)
+                },
+                r.change_turn,
+                r.indian_from,
+                r.army_from
+            ));
+            if !r.free_hexsides.is_empty() {
+                let sides: Vec<String> =
+                    r.free_hexsides.iter().map(|(a, b)| format!("{a}/{b}")).collect();
+                ui.label(format!("Crossed freely: {}", sides.join(", ")));
+            }
+            source_line(ui, &r.source);
+            ui.separator();
+            ui.heading("Search Table (B5.2)");
+            let st = &t.search;
+            ui.label("Modified die (rows) against superiority (columns): C is contact.");
+            egui::Grid::new("np_strategic_search")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.strong("die \\ sup");
+                    for c in st.sup_min..=st.sup_max {
+                        ui.strong(format!("{c:+}"));
+                    }
+                    ui.end_row();
+                    for d in st.die_min..=st.die_max {
+                        ui.strong(format!("{d:+}"));
+                        for c in st.sup_min..=st.sup_max {
+                            ui.label(if d + c >= st.contact_at { "C" } else { "–" });
+                        }
+                        ui.end_row();
+                    }
+                });
+            source_line(ui, &st.source);
+            ui.separator();
+            ui.heading("Supply and the calendar");
+            ui.label(format!(
+                "A town or fort supplies {} units of the ranks {:?} (B3.0)",
+                t.supply.limit, t.supply.limited_ranks
+            ));
+            source_line(ui, &t.supply.source);
+            for (what, v) in [
+                ("Indian Fast movement at most once in this many turns (B4.3)", &t.indian_fast_every),
+                ("The Idaho limits last until turn (B4.4.4, B5.3.1)", &t.idaho_turns),
+                ("Canada is closed to the Indians until turn (B4.4.5)", &t.canada_turn),
+                ("The turn-25 position lies east of column (B4.4.5)", &t.yellowstone_column),
+                ("The last turn (B2.1)", &t.last_turn),
+            ] {
+                ui.label(format!("{what}: {}", v.value));
+                source_line(ui, &v.source);
+            }
+            ui.separator();
+            ui.heading("Victory (D2.0)");
+            let v = &t.victory;
+            ui.label(format!(
+                "Army: {:+} a brave unit killed, {:+} surrendered, {:+} a Lodge surrendered, {:+} a Lodge killed",
+                v.army.brave_killed, v.army.brave_surrendered, v.army.lodge_surrendered, v.army.lodge_killed
+            ));
+            ui.label(format!(
+                "Indian: {:+} a surviving brave unit in Canada, {:+} in the United States; {:+} a Lodge in Canada, {:+} in the United States",
+                v.indian.brave_canada, v.indian.brave_us, v.indian.lodge_canada, v.indian.lodge_us
+            ));
+            for l in &v.levels {
+                ui.label(format!("Margin {:+} or more: {}", l.min, l.name));
+            }
+            source_line(ui, &v.source);
+        });
 }

@@ -7,6 +7,7 @@
 //! still waiting to enter.
 
 use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
+use super::charts::source_line;
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
 use crate::core::hexmap::Coord;
@@ -942,16 +943,6 @@ fn fire_section(s: &State, sel: &Selection, hover: &Hover) -> Option<(String, Ve
             .map(|(k, v)| format!("{v:+} {}", k.replace('_', " "))),
     );
     Some((head, items))
-}
-
-/// A source in the charts: the rule, or RECONSTRUCTION in the reconstruction colour.
-fn source_line(ui: &mut egui::Ui, src: &crate::core::data::Source) {
-    let colour = if src.is_reconstruction() {
-        egui::Color32::from_rgb(240, 170, 90)
-    } else {
-        egui::Color32::from_rgb(150, 200, 150)
-    };
-    ui.add(egui::Label::new(egui::RichText::new(src.label()).small().color(colour)).wrap());
 }
 
 /// A die table's bands, each with its result and source.
