@@ -40,6 +40,10 @@ impl Route {
     }
 }
 
+/// A position to search on from: the world, the steps and places so far, and whether
+/// another seat may act on the way there.
+type Node<S> = (S, Vec<String>, Vec<String>, bool);
+
 /// The most positions a search looks at (a guard; a hex board's move is far smaller).
 pub const MAX_NODES: usize = 20_000;
 
@@ -60,8 +64,7 @@ pub fn routes<R: Knowledge>(state: &R::State, piece: &str, seat: Seat) -> Vec<Ro
     let start = R::determinize(state, seat, &mut rng);
     let mut seen: HashSet<u64> = HashSet::new();
     let mut best: BTreeMap<String, Route> = BTreeMap::new();
-    let mut queue: VecDeque<(R::State, Vec<String>, Vec<String>, bool)> =
-        VecDeque::from([(start, vec![], vec![], false)]);
+    let mut queue: VecDeque<Node<R::State>> = VecDeque::from([(start, vec![], vec![], false)]);
     let mut nodes = 0;
     while let Some((s, path, via, stopped)) = queue.pop_front() {
         for (a, to) in R::steps(&s, piece) {

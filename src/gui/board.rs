@@ -489,24 +489,6 @@ pub fn despawn_board<M: Component>(
     commands.remove_resource::<ActiveMap>();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pick_finds_the_hex_under_its_centre() {
-        let map = HexMap::filled(10, 8, "open");
-        for c in map.coords() {
-            assert_eq!(pick(&map, center(c)), Some(c));
-            assert_eq!(
-                pick(&map, center(c) + Vec2::new(HEX * 0.5, HEX * 0.3)),
-                Some(c)
-            );
-        }
-        assert_eq!(pick(&map, Vec2::new(-500.0, 500.0)), None);
-    }
-}
-
 /// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on
 /// every hex further than one step, labelled with the movement left there ("may stop"
 /// past a place where another seat may act), and the route to the hovered hex as dots.
@@ -599,4 +581,22 @@ pub fn hover_tooltip(
                 }
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_finds_the_hex_under_its_centre() {
+        let map = HexMap::filled(10, 8, "open");
+        for c in map.coords() {
+            assert_eq!(pick(&map, center(c)), Some(c));
+            assert_eq!(
+                pick(&map, center(c) + Vec2::new(HEX * 0.5, HEX * 0.3)),
+                Some(c)
+            );
+        }
+        assert_eq!(pick(&map, Vec2::new(-500.0, 500.0)), None);
+    }
 }

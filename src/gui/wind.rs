@@ -35,8 +35,12 @@ pub struct WindSelection {
     /// average.
     pub sp: Option<u8>,
     /// What was drawn last: the selected area, block and party, and the hovered area.
-    drawn: Drawn<(Option<usize>, Option<String>, Vec<String>, Option<usize>)>,
+    drawn: Drawn<DrawnKey>,
 }
+
+/// What the area map was last drawn for: the selected area, block and party, and the
+/// hovered area.
+type DrawnKey = (Option<usize>, Option<String>, Vec<String>, Option<usize>);
 
 impl WindSelection {
     /// What a move by destination moves: the selected block, or an Army Leader with

@@ -297,7 +297,7 @@ impl Rules for Wind {
                 let area = state.stat.id_sym(to);
                 let a = Action::Move {
                     block: Sym::from(leader),
-                    area: area.clone(),
+                    area,
                     with: with.clone(),
                 };
                 (a, area.to_string())
