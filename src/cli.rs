@@ -95,7 +95,9 @@ enum Command {
     /// report is the same whatever J. --report writes the report as Markdown (with a per-turn
     /// table of mean scores) and a per-turn score chart beside it, FILE-vp.svg. --save-games DIR
     /// also writes every game as a save file, DIR/game-G.ron (G from 0, as in error messages),
-    /// for `wargame replay`, or to copy into saves/ and load from the game's menu.
+    /// for `wargame replay`, or to copy into saves/ and load from the game's menu. With
+    /// --resume, games already saved there are read back, not played again: a long batch
+    /// that was interrupted goes on where it stopped, and its report is the same.
     #[command(verbatim_doc_comment)]
     Simulate(SimulateArgs),
     /// Run scripted rules tests (docs/script-format.md)
@@ -189,6 +191,10 @@ struct SimulateArgs {
     /// Also write every game as a save file, DIR/game-G.ron
     #[arg(long, value_name = "DIR")]
     save_games: Option<PathBuf>,
+    /// With --save-games DIR: a game already saved there (by an earlier, interrupted
+    /// run of the same command) is read back instead of played again
+    #[arg(long, requires = "save_games")]
+    resume: bool,
 }
 
 /// The game `view` and `screenshot` show: a save, or a new game after some random
@@ -459,6 +465,7 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         jobs,
         report: report_path,
         save_games: save_dir,
+        resume,
     } = a;
     if n == 0 {
         return Err(Error::usage("--games must be at least 1"));
@@ -523,25 +530,26 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         let game_seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(g as u64);
-        let session = games::new_session_with(root, &scenario, game_seed, false, &options)?;
         let in_game = |e: Error| Error::Game {
             game: g,
             seed: game_seed,
             source: Box::new(e),
         };
+        let saved = save_dir
+            .as_ref()
+            .map(|d| d.join(format!("game-{g:0w$}.ron", w = digits)));
+        if let Some(path) = saved.as_ref().filter(|p| resume && p.exists()) {
+            return resumed(root, path, proto.scenario(), game_seed, max).map_err(in_game);
+        }
+        let session = games::new_session_with(root, &scenario, game_seed, false, &options)?;
         let mut played = match (&players, all_random) {
             (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
         }
         .map_err(|e| in_game(e.into()))?;
         let moves = std::mem::take(&mut played.moves);
-        if let Some(dir) = &save_dir {
-            save_game(
-                session,
-                &moves,
-                &dir.join(format!("game-{g:0w$}.ron", w = digits)),
-            )
-            .map_err(in_game)?;
+        if let Some(path) = &saved {
+            save_game(session, &moves, path).map_err(in_game)?;
         }
         Ok(played)
     };
@@ -616,6 +624,44 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
 
 /// Replay `moves` on `session` (a new game with the played game's seed) and write it
 /// as a save file at `path`, which `replay` checks and the game's menu loads from `saves/`.
+/// A game of the batch read back from its save (`simulate --resume`): the same
+/// playout as when it was played (its length, outcome, last turn and per-turn scores),
+/// after checking that the save is this game's (its scenario and seed) and that it was
+/// not played to a longer cap.
+fn resumed(
+    root: &Path,
+    path: &Path,
+    scenario: &str,
+    seed: u64,
+    max: usize,
+) -> Result<crate::core::game::Playout, Error> {
+    let save = crate::core::save::SaveFile::read(path)?;
+    if save.seed != seed || save.scenario != scenario {
+        return Err(Error::usage(format!(
+            "--resume: {} is not this batch's game (scenario {}, seed {}; this game is {scenario}, seed {seed}): use another --save-games folder, or leave out --resume",
+            path.display(),
+            save.scenario,
+            save.seed
+        )));
+    }
+    let session = games::load_save(root, path)?;
+    let moves = session.history().to_vec();
+    if moves.len() > max {
+        return Err(Error::usage(format!(
+            "--resume: {} has {} actions, more than --max-actions {max}",
+            path.display(),
+            moves.len()
+        )));
+    }
+    Ok(crate::core::game::Playout {
+        actions: moves.len(),
+        outcome: session.outcome(),
+        turns: session.turn(),
+        trace: session.score_trace().1,
+        moves: vec![],
+    })
+}
+
 fn save_game(
     mut session: Box<dyn crate::core::session::GameSession>,
     moves: &[String],

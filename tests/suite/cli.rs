@@ -940,3 +940,80 @@ fn blank_is_for_screenshot_only_and_takes_no_game() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// `simulate --resume`: a batch interrupted after some games goes on where it stopped,
+/// reading the saved games back, and its report is the one the whole batch writes; a
+/// folder of another batch's games is refused.
+#[test]
+fn simulate_resume_reads_saved_games_back_and_reports_the_same() {
+    let dir = scratch("simulate-resume");
+    let saves = dir.join("games");
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "simulate",
+            "--scenario",
+            "harvest_the_wind/massacre_canyon",
+            "--games",
+            "4",
+            "--seed",
+            "9",
+            "--players",
+            "greedy,random",
+            "--save-games",
+            saves.to_str().unwrap(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run_with = |extra: &[&str]| {
+        let a = args(extra);
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&refs)
+    };
+    let (code, whole, err) = run_with(&[]);
+    assert_eq!(code, 0, "{err}");
+    // Two games lost (the run stopped before them).
+    std::fs::remove_file(saves.join("game-1.ron")).unwrap();
+    std::fs::remove_file(saves.join("game-3.ron")).unwrap();
+    let (code, resumed, err) = run_with(&["--resume"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(resumed, whole, "the resumed batch reports as the whole one");
+    assert!(saves.join("game-1.ron").exists() && saves.join("game-3.ron").exists());
+    // A saved game is read, not played again: another game put in its place is found out.
+    std::fs::copy(saves.join("game-2.ron"), saves.join("game-0.ron")).unwrap();
+    let (code, _, err) = run_with(&["--resume"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("is not this batch's game") && err.contains("game-0.ron"),
+        "{err}"
+    );
+    // Another batch's folder: refused, naming the file and the two seeds.
+    let (code, _, err) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--games",
+        "2",
+        "--seed",
+        "10",
+        "--save-games",
+        saves.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("is not this batch's game") && err.contains("game-0.ron"),
+        "{err}"
+    );
+    // Without --save-games, --resume is a usage error.
+    let (code, _, _) = run(&[
+        "simulate",
+        "--scenario",
+        "harvest_the_wind/massacre_canyon",
+        "--resume",
+    ]);
+    assert_eq!(code, 2);
+}
