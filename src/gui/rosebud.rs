@@ -923,7 +923,7 @@ fn fire_section(s: &State, sel: &Selection, hover: &Hover) -> Option<(String, Ve
         "{} fires at {}: {x} factors, column {}, modifiers {drm:+} (9)",
         s.def(f).name,
         s.def(t).name,
-        s.stat.tables.fire.columns[col]
+        s.stat.tables.fire.columns.get(col).copied().unwrap_or(0.0)
     );
     let mut items = vec![];
     let mut last = crate::games::rosebud::data::FireResult::NoEffect;
