@@ -557,7 +557,7 @@ fn side_panel(
         {
             ui.label(hex_head(s, h));
             for u in 0..s.units.len() {
-                if matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h) {
+                if in_hex(s, u, h) {
                     let d = s.def(u);
                     let face_down = matches!(s.units[u].at, Where::Inactive(_));
                     if ui
@@ -582,6 +582,11 @@ fn side_panel(
     if let Some(a) = submit {
         game.submit(&a);
     }
+}
+
+/// Whether counter `u` stands in `h`, on the map or face down awaiting its turn.
+fn in_hex(s: &State, u: usize, h: Coord) -> bool {
+    matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h)
 }
 
 /// A hex's heading: its number, terrain, town and marks (rivers, territories).
@@ -611,7 +616,7 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
         return;
     }
     let lines: Vec<String> = (0..s.units.len())
-        .filter(|&u| matches!(s.units[u].at, Where::Map(c) | Where::Inactive(c) if c == h))
+        .filter(|&u| in_hex(s, u, h))
         .map(|u| {
             let d = s.def(u);
             format!(
