@@ -132,7 +132,7 @@ enum Command {
     /// machine) and a build with the `gui` feature.
     #[command(
         verbatim_doc_comment,
-        override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE | --blank) --out FILE.png [--frames F]"
+        override_usage = "wargame screenshot (--scenario ID [--seed S] [--steps K] [--option O]... | --save SAVE | --blank) --out FILE.png [--frames F] [--size WxH]"
     )]
     Screenshot(ScreenshotArgs),
 }
@@ -254,6 +254,23 @@ struct ScreenshotArgs {
     /// Frames to render before the screenshot
     #[arg(long, value_name = "F", default_value_t = 30)]
     frames: u32,
+    /// The window's size in logical pixels (default 1400x900)
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(u32, u32)>,
+}
+
+/// `--size WxH`: a window size between 320x240 and 7680x4320.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT, such as 1280x800, not {s:?}");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(320..=7680).contains(&w) || !(240..=4320).contains(&h) {
+        return Err(format!("{w}x{h} is outside 320x240 to 7680x4320"));
+    }
+    Ok((w, h))
 }
 
 /// Run a subcommand; `args` excludes the program name. Returns the exit status.
@@ -1046,6 +1063,7 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
                 session: None,
                 screenshot: Some((a.out, a.frames)),
                 blank: true,
+                size: a.size,
             });
             return Ok(0);
         }
@@ -1065,12 +1083,13 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
             session: Some(g),
             screenshot: Some((a.out, a.frames)),
             blank: false,
+            size: a.size,
         });
         Ok(0)
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = (a.game, a.out, a.frames);
+        let _ = (a.game, a.out, a.frames, a.size);
         Err(Error::usage(
             "this build has no GUI (built without the `gui` feature)",
         ))

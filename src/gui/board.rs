@@ -54,7 +54,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CursorWorld>()
         .init_resource::<ClickedWorld>()
         .init_resource::<FitRequest>()
-        .add_systems(Update, (pointer, camera_controls, fit).chain());
+        .add_systems(Update, (pointer, camera_controls, fit).chain())
+        .add_systems(
+            PostUpdate,
+            size_board_text
+                .before(bevy::text::detect_text_needs_rerender)
+                .before(bevy::transform::TransformSystems::Propagate),
+        );
 }
 
 /// World position of a hex centre.
@@ -86,14 +92,6 @@ pub fn pick(map: &HexMap, p: Vec2) -> Option<Coord> {
     best.filter(|(d, _)| *d <= HEX).map(|(_, k)| k)
 }
 
-/// Materials for one terrain: its name, base colour, Level 2 and Level 3 rings.
-type TerrainMats = (
-    String,
-    Handle<ColorMaterial>,
-    Handle<ColorMaterial>,
-    Handle<ColorMaterial>,
-);
-
 /// Parse `#rrggbb` into a colour (grey if malformed).
 pub fn colour(hex: &str) -> Color {
     Srgba::hex(hex)
@@ -101,34 +99,243 @@ pub fn colour(hex: &str) -> Color {
         .unwrap_or(Color::srgb(0.5, 0.5, 0.5))
 }
 
-/// Spawn the terrain of a map: one flat-topped hex per map hex, with a darker ring per
-/// level above 1 and a thin outline. Returns the board bounds.
+/// The board's fixed drawing (hexes, level rings, terrain symbols, hexsides) gathered
+/// into one mesh with a colour per vertex, spawned as one entity: one draw for the whole
+/// map instead of thousands of entities, which keeps a large board's frame time near an
+/// empty window's under software rendering. Parts are drawn in order of their height.
+#[derive(Default)]
+pub struct Sketch {
+    /// The shapes, in the order they were added.
+    parts: Vec<SketchPart>,
+}
+
+/// One shape of a [`Sketch`]: its triangles, in world units, and its colour.
+struct SketchPart {
+    z: f32,
+    positions: Vec<[f32; 3]>,
+    indices: Vec<u32>,
+    colour: [f32; 4],
+}
+
+impl Sketch {
+    /// Add `shape` in `colour`, centred at `at`, turned by `angle` radians, at height `z`
+    /// (higher parts are drawn over lower ones).
+    pub fn add(&mut self, shape: impl Into<Mesh>, colour: Color, at: Vec2, z: f32, angle: f32) {
+        let mesh: Mesh = shape.into();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(pos)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            return;
+        };
+        let turn = Quat::from_rotation_z(angle);
+        let positions = pos
+            .iter()
+            .map(|p| {
+                let q = turn * Vec3::from_array(*p);
+                [q.x + at.x, q.y + at.y, z]
+            })
+            .collect::<Vec<_>>();
+        let indices = match mesh.indices() {
+            Some(i) => i.iter().map(|k| k as u32).collect(),
+            None => (0..positions.len() as u32).collect(),
+        };
+        self.parts.push(SketchPart {
+            z,
+            positions,
+            indices,
+            colour: colour.to_linear().to_f32_array(),
+        });
+    }
+
+    /// How many shapes have been added.
+    pub fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Whether nothing has been added.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The one mesh: every part, lower heights first (stable within a height).
+    pub fn mesh(mut self) -> Mesh {
+        self.parts.sort_by(|a, b| a.z.total_cmp(&b.z));
+        let (mut positions, mut colours, mut indices) = (vec![], vec![], vec![]);
+        for p in self.parts {
+            let base = positions.len() as u32;
+            indices.extend(p.indices.iter().map(|i| i + base));
+            colours.extend(std::iter::repeat_n(p.colour, p.positions.len()));
+            positions.extend(p.positions);
+        }
+        let uvs = vec![[0.0f32, 0.0]; positions.len()];
+        Mesh::new(
+            bevy::mesh::PrimitiveTopology::TriangleList,
+            bevy::asset::RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+        .with_inserted_indices(bevy::mesh::Indices::U32(indices))
+    }
+
+    /// Spawn the drawing as one board entity.
+    pub fn spawn(
+        self,
+        commands: &mut Commands,
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<ColorMaterial>,
+    ) {
+        let mesh = meshes.add(self.mesh());
+        commands.spawn((
+            BoardEntity,
+            Mesh2d(mesh),
+            MeshMaterial2d(materials.add(Color::WHITE)),
+            Transform::default(),
+        ));
+    }
+}
+
+/// Board text drawn at the screen's own resolution: `size` is its height in world units
+/// (it grows and shrinks with the zoom), never less than `min_px` screen pixels, and
+/// hidden when it would be smaller than `hide_px` (hex numbers read only when zoomed in;
+/// a counter's values stay readable at any zoom).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardText {
+    /// Height in world units.
+    pub size: f32,
+    /// The smallest height shown, in screen pixels.
+    pub min_px: f32,
+    /// Below this many screen pixels the text is hidden.
+    pub hide_px: f32,
+    /// The widest the text may be, in world units (0: no limit): a counter's values
+    /// stay inside its face, shrinking rather than spilling onto the next hex.
+    pub fit: f32,
+    /// The characters on its longest line (for `fit`).
+    pub chars: usize,
+}
+
+impl BoardText {
+    /// Text that scales with the board and is hidden below `hide_px` pixels.
+    pub fn zoomed(size: f32, hide_px: f32) -> Self {
+        Self {
+            size,
+            min_px: 0.0,
+            hide_px,
+            fit: 0.0,
+            chars: 0,
+        }
+    }
+
+    /// Text that never shows smaller than `min_px` pixels.
+    pub fn at_least(size: f32, min_px: f32) -> Self {
+        Self {
+            size,
+            min_px,
+            hide_px: 0.0,
+            fit: 0.0,
+            chars: 0,
+        }
+    }
+
+    /// The same text kept within `width` world units when its longest line is `text`'s.
+    pub fn within(self, width: f32, text: &str) -> Self {
+        Self {
+            fit: width,
+            chars: text.lines().map(|l| l.chars().count()).max().unwrap_or(0),
+            ..self
+        }
+    }
+
+    /// The height in whole screen pixels at camera scale `scale` (world units per
+    /// pixel), or `None` when hidden.
+    pub fn px(&self, scale: f32) -> Option<f32> {
+        let scale = scale.max(1e-3);
+        let mut px = (self.size / scale).max(self.min_px);
+        if self.fit > 0.0 && self.chars > 0 {
+            // The board font is monospaced: each character about 0.6 of its height.
+            px = px.min(self.fit / scale / (0.6 * self.chars as f32));
+        }
+        if px < self.hide_px.max(1.0) {
+            return None;
+        }
+        Some(px.floor())
+    }
+}
+
+/// Bundle of a board text: its text, font size for the present zoom, colour and place.
+pub fn board_text(
+    text: impl Into<String>,
+    look: BoardText,
+    colour: Color,
+    at: Vec3,
+) -> (Text2d, TextFont, TextColor, Transform, BoardText) {
+    (
+        Text2d::new(text),
+        TextFont::from_font_size(look.size),
+        TextColor(colour),
+        Transform::from_translation(at),
+        look,
+    )
+}
+
+/// Size every [`BoardText`] for the camera's zoom: the font is rasterised at its screen
+/// size (crisp at every zoom) and the entity scaled back to the world. Runs when the
+/// zoom changes and for texts spawned this frame.
+#[allow(clippy::type_complexity)] // an ECS query: the texts to size, and its change filter
+fn size_board_text(
+    camera: Query<&Projection, With<Camera2d>>,
+    changed: Query<(), (With<Camera2d>, Changed<Projection>)>,
+    mut texts: Query<(
+        Ref<BoardText>,
+        &mut TextFont,
+        &mut Transform,
+        &mut Visibility,
+    )>,
+) {
+    let Some(Projection::Orthographic(o)) = camera.iter().next() else {
+        return;
+    };
+    let all = !changed.is_empty();
+    for (look, mut font, mut tf, mut vis) in &mut texts {
+        if !all && !look.is_added() {
+            continue;
+        }
+        match look.px(o.scale) {
+            Some(px) => {
+                if font.font_size != FontSize::Px(px) {
+                    font.font_size = FontSize::Px(px);
+                }
+                tf.scale = Vec3::new(o.scale, o.scale, 1.0);
+                vis.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                vis.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
+}
+
+/// Spawn the terrain of a map into `sketch`: one flat-topped hex per map hex, with a
+/// darker ring per level above 1 and a thin outline; the hex numbers and level labels
+/// as texts that read when zoomed in. Returns the board bounds.
 pub fn spawn_map(
     commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
+    sketch: &mut Sketch,
     map: &HexMap,
     terrain_colour: impl Fn(&str) -> Color,
 ) -> (Vec2, Vec2) {
-    let outline = meshes.add(RegularPolygon::new(HEX, 6));
-    let inner = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
-    let level_ring = meshes.add(RegularPolygon::new(HEX - 1.5, 6));
-    let level_core = meshes.add(RegularPolygon::new(HEX * 0.62, 6));
-    let line = materials.add(Color::srgb(0.25, 0.25, 0.25));
-    // One material set per terrain: (terrain, base, level 2 ring, level 3 ring).
-    let mut mats: Vec<TerrainMats> = Vec::new();
+    let line = Color::srgb(0.25, 0.25, 0.25);
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    let rot = Quat::from_rotation_z(FRAC_PI_6);
-    // Level rings, light tan at Level 2 deepening to dark brown at 5 and above.
-    let rings: Vec<Handle<ColorMaterial>> = (2..=9u8)
-        .map(|l| {
-            let t = f32::from(l.min(5) - 2) / 3.0;
-            let a = Vec3::new(0.86, 0.76, 0.58);
-            let b = Vec3::new(0.52, 0.38, 0.22);
-            let c = a.lerp(b, t);
-            materials.add(Color::srgb(c.x, c.y, c.z))
-        })
-        .collect();
+    // Level rings, light tan at Level 2 deepening to dark brown at 5 and above, drawn
+    // as a ring so the terrain colour stays visible in the middle.
+    let ring = |l: u8| {
+        let t = f32::from(l.clamp(2, 5) - 2) / 3.0;
+        let c = Vec3::new(0.86, 0.76, 0.58).lerp(Vec3::new(0.52, 0.38, 0.22), t);
+        Color::srgb(c.x, c.y, c.z)
+    };
+    // Hex numbers and levels: readable once a hex is about 60 pixels across.
+    let number = BoardText::zoomed(10.0, 9.0);
+    let mut colours: Vec<(String, Color)> = Vec::new();
     for c in map.coords() {
         let name = map.terrain_name(c).unwrap_or("open").to_string();
         // A cell of the tile that is not a printed hex (Battle of the Rosebud's shoved
@@ -136,84 +343,77 @@ pub fn spawn_map(
         if name == "none" {
             continue;
         }
-        let (base, _l2, _l3) = match mats.iter().find(|m| m.0 == name) {
-            Some(m) => (m.1.clone(), m.2.clone(), m.3.clone()),
+        let base = match colours.iter().find(|m| m.0 == name) {
+            Some(m) => m.1,
             None => {
                 let col = terrain_colour(&name);
-                // Levels: light tan and dark tan bands (Table 3), drawn as a ring so the
-                // terrain colour stays visible in the middle.
-                let m = (
-                    name.clone(),
-                    materials.add(col),
-                    materials.add(Color::srgb(0.86, 0.76, 0.58)),
-                    materials.add(Color::srgb(0.66, 0.52, 0.33)),
-                );
-                mats.push(m.clone());
-                (m.1, m.2, m.3)
+                colours.push((name.clone(), col));
+                col
             }
         };
         let p = center(c);
         lo = lo.min(p - Vec2::splat(HEX));
         hi = hi.max(p + Vec2::splat(HEX));
-        commands.spawn((
-            BoardEntity,
-            Mesh2d(outline.clone()),
-            MeshMaterial2d(line.clone()),
-            Transform::from_xyz(p.x, p.y, 0.0).with_rotation(rot),
-        ));
+        // Rings rather than stacked hexes: each pixel is drawn about once, which is
+        // what a software renderer pays for.
+        let hex_ring = |outer: f32, inner: f32| {
+            Ring::new(RegularPolygon::new(outer, 6), RegularPolygon::new(inner, 6))
+                .mesh()
+                .build()
+        };
+        sketch.add(hex_ring(HEX, HEX - 1.5), line, p, 0.0, FRAC_PI_6);
         let level = map.level(c);
         if level >= 2 {
-            let ring = rings[usize::from(level.min(9) - 2)].clone();
-            commands.spawn((
-                BoardEntity,
-                Mesh2d(level_ring.clone()),
-                MeshMaterial2d(ring),
-                Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot),
-            ));
-            commands.spawn((
-                BoardEntity,
-                Mesh2d(level_core.clone()),
-                MeshMaterial2d(base.clone()),
-                Transform::from_xyz(p.x, p.y, 0.2).with_rotation(rot),
-            ));
+            sketch.add(
+                hex_ring(HEX - 1.5, HEX * 0.62),
+                ring(level),
+                p,
+                0.1,
+                FRAC_PI_6,
+            );
+            sketch.add(RegularPolygon::new(HEX * 0.62, 6), base, p, 0.2, FRAC_PI_6);
         } else {
-            commands.spawn((
-                BoardEntity,
-                Mesh2d(inner.clone()),
-                MeshMaterial2d(base.clone()),
-                Transform::from_xyz(p.x, p.y, 0.1).with_rotation(rot),
-            ));
+            sketch.add(RegularPolygon::new(HEX - 1.5, 6), base, p, 0.1, FRAC_PI_6);
         }
         commands.spawn((
             BoardEntity,
-            Text2d::new(map.label(c)),
-            TextFont::from_font_size(8.0),
-            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-            Transform::from_xyz(p.x, p.y + HEX * 0.62, 0.3),
+            board_text(
+                map.label(c),
+                number,
+                Color::srgba(0.0, 0.0, 0.0, 0.6),
+                Vec3::new(p.x, p.y + HEX * 0.62, 0.3),
+            ),
         ));
         if level >= 2 {
             commands.spawn((
                 BoardEntity,
-                Text2d::new(format!("L{level}")),
-                TextFont::from_font_size(8.0),
-                TextColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-                Transform::from_xyz(p.x - HEX * 0.55, p.y, 0.3),
+                board_text(
+                    format!("L{level}"),
+                    number,
+                    Color::srgba(0.0, 0.0, 0.0, 0.7),
+                    Vec3::new(p.x - HEX * 0.55, p.y, 0.3),
+                ),
             ));
         }
         for m in map.marks.get(&c).into_iter().flatten() {
             if m == "prepared" {
                 commands.spawn((
                     BoardEntity,
-                    Text2d::new("x"),
-                    TextFont::from_font_size(16.0),
-                    TextColor(Color::BLACK),
-                    Transform::from_xyz(p.x + HEX * 0.5, p.y - HEX * 0.4, 0.3),
+                    board_text(
+                        "x",
+                        BoardText::at_least(16.0, 10.0),
+                        Color::BLACK,
+                        Vec3::new(p.x + HEX * 0.5, p.y - HEX * 0.4, 0.3),
+                    ),
                 ));
             }
         }
     }
     (lo, hi)
 }
+
+/// A counter's face, square, in world units.
+pub const COUNTER: f32 = HEX * 1.4;
 
 /// The meshes of a counter: its face and the border around it.
 pub struct CounterMeshes {
@@ -227,8 +427,8 @@ impl CounterMeshes {
     /// Counter meshes sized to the hexes.
     pub fn new(meshes: &mut Assets<Mesh>) -> Self {
         Self {
-            face: meshes.add(Rectangle::new(HEX * 1.3, HEX * 1.3)),
-            border: meshes.add(Rectangle::new(HEX * 1.38, HEX * 1.38)),
+            face: meshes.add(Rectangle::new(COUNTER, COUNTER)),
+            border: meshes.add(Rectangle::new(COUNTER + HEX * 0.08, COUNTER + HEX * 0.08)),
         }
     }
 }
@@ -269,32 +469,35 @@ pub fn spawn_counter<T: Component + Clone>(
         MeshMaterial2d(look.face),
         Transform::from_xyz(pos.x, pos.y, z + 0.01),
     ));
+    // The values stay readable at any zoom; the flags and name show once legible.
     commands.spawn((
         tag.clone(),
-        Text2d::new(look.top),
-        TextFont::from_font_size(15.0),
-        TextColor(look.fg),
-        Transform::from_xyz(pos.x, pos.y + HEX * 0.3, z + 0.02),
+        board_text(
+            look.top.clone(),
+            BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, &look.top),
+            look.fg,
+            Vec3::new(pos.x, pos.y + HEX * 0.3, z + 0.02),
+        ),
     ));
     commands.spawn((
         tag,
-        Text2d::new(look.bottom),
-        TextFont::from_font_size(10.0),
-        TextColor(look.fg),
-        Transform::from_xyz(pos.x, pos.y - HEX * 0.2, z + 0.02),
+        board_text(
+            look.bottom.clone(),
+            BoardText::zoomed(10.0, 7.0).within(COUNTER * 0.94, &look.bottom),
+            look.fg,
+            Vec3::new(pos.x, pos.y - HEX * 0.2, z + 0.02),
+        ),
     ));
 }
 
-/// Draw the map's hexside features as thick bars along the shared side of the two
-/// hexes; `style(feature)` gives each feature's colour and width (`None`: not drawn).
+/// Draw the map's hexside features into `sketch` as thick bars along the shared side
+/// of the two hexes; `style(feature)` gives each feature's colour and width (`None`:
+/// not drawn).
 pub fn spawn_hexsides(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
+    sketch: &mut Sketch,
     map: &HexMap,
     style: impl Fn(&str) -> Option<(Color, f32)>,
 ) {
-    let mut mats: Vec<(String, Handle<ColorMaterial>, Handle<Mesh>)> = Vec::new();
     for h in &map.hexsides {
         let Some(other) = h.hex.step(h.dir) else {
             continue;
@@ -302,29 +505,17 @@ pub fn spawn_hexsides(
         let Some((col, width)) = style(&h.feature) else {
             continue;
         };
-        let (mat, mesh) = match mats.iter().find(|m| m.0 == h.feature) {
-            Some(m) => (m.1.clone(), m.2.clone()),
-            None => {
-                let m = (
-                    h.feature.clone(),
-                    materials.add(col),
-                    meshes.add(Rectangle::new(HEX * 1.04, width)),
-                );
-                mats.push(m.clone());
-                (m.1, m.2)
-            }
-        };
         let (a, b) = (center(h.hex), center(other));
-        let mid = (a + b) / 2.0;
         let d = (b - a).normalize_or_zero();
         // The side runs across the line between the two centres.
         let angle = d.y.atan2(d.x) + std::f32::consts::FRAC_PI_2;
-        commands.spawn((
-            BoardEntity,
-            Mesh2d(mesh),
-            MeshMaterial2d(mat),
-            Transform::from_xyz(mid.x, mid.y, 0.25).with_rotation(Quat::from_rotation_z(angle)),
-        ));
+        sketch.add(
+            Rectangle::new(HEX * 1.04, width),
+            col,
+            (a + b) / 2.0,
+            0.25,
+            angle,
+        );
     }
 }
 
@@ -524,16 +715,13 @@ pub fn draw_routes<M: Component + Clone>(
             MeshMaterial2d(pale.clone()),
             Transform::from_xyz(p.x, p.y, 5.0),
         ));
-        // White over a black shadow: it reads on every terrain colour.
-        for (dx, colour, z) in [(0.8, Color::BLACK, 5.05), (0.0, Color::WHITE, 5.1)] {
-            commands.spawn((
-                marker.clone(),
-                Text2d::new(label.clone()),
-                TextFont::from_font_size(10.0),
-                TextColor(colour),
-                Transform::from_xyz(p.x + dx, p.y - HEX * 0.62 - dx, z),
-            ));
-        }
+        shadowed_label(
+            commands,
+            marker.clone(),
+            &label,
+            p - Vec2::Y * HEX * 0.62,
+            5.05,
+        );
         if hover == Some(to) {
             for c in r.places.iter().filter_map(|h| hex(h)) {
                 let p = center(c);
@@ -545,6 +733,24 @@ pub fn draw_routes<M: Component + Clone>(
                 ));
             }
         }
+    }
+}
+
+/// A highlight's label under a hex, white over a black shadow so that it reads on every
+/// terrain colour, and at 9 pixels or more at any zoom.
+pub fn shadowed_label<M: Component + Clone>(
+    commands: &mut Commands,
+    marker: M,
+    label: &str,
+    at: Vec2,
+    z: f32,
+) {
+    let look = BoardText::at_least(10.0, 9.0);
+    for (d, colour, dz) in [(0.8, Color::BLACK, 0.0), (0.0, Color::WHITE, 0.05)] {
+        commands.spawn((
+            marker.clone(),
+            board_text(label, look, colour, Vec3::new(at.x + d, at.y - d, z + dz)),
+        ));
     }
 }
 
@@ -586,6 +792,64 @@ pub fn hover_tooltip(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_numbers_read_only_when_zoomed_in_and_counter_values_stay_readable() {
+        let number = BoardText::zoomed(10.0, 9.0);
+        // At a fit zoom of 2 world units a pixel the number would be 5 px: hidden.
+        assert_eq!(number.px(2.0), None);
+        // Zoomed in to 1:1 it reads at 10 px, and larger further in.
+        assert_eq!(number.px(1.0), Some(10.0));
+        assert_eq!(number.px(0.5), Some(20.0));
+        // A counter's values: never under 9 px while they fit the face.
+        let values = BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, "1-6D");
+        assert_eq!(values.px(2.0), Some(9.0));
+        assert_eq!(values.px(1.0), Some(15.0));
+        // Where 9 px would spill off the face they shrink to fit it instead.
+        let long = BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, "12-5-3");
+        let px = long.px(2.5).unwrap();
+        assert!(px < 9.0 && px * 0.6 * 6.0 <= COUNTER * 0.94 / 2.5, "{px}");
+    }
+
+    #[test]
+    fn a_sketch_is_one_mesh_drawn_lowest_first() {
+        let mut sketch = Sketch::default();
+        sketch.add(
+            Circle::new(5.0),
+            Color::WHITE,
+            Vec2::new(100.0, 0.0),
+            0.3,
+            0.0,
+        );
+        sketch.add(
+            RegularPolygon::new(HEX, 6),
+            Color::BLACK,
+            Vec2::ZERO,
+            0.0,
+            0.0,
+        );
+        assert_eq!(sketch.len(), 2);
+        let mesh = sketch.mesh();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(pos)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("no positions");
+        };
+        let Some(bevy::mesh::VertexAttributeValues::Float32x4(col)) =
+            mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+        else {
+            panic!("no colours");
+        };
+        assert_eq!(pos.len(), col.len());
+        // The hex (height 0) comes first, black; the circle (0.3) after it, moved.
+        assert_eq!(pos[0][2], 0.0);
+        assert_eq!(col[0], [0.0, 0.0, 0.0, 1.0]);
+        let last = pos[pos.len() - 1];
+        assert_eq!(last[2], 0.3);
+        assert!((last[0] - 100.0).abs() <= 5.0);
+        let n = pos.len() as u32;
+        assert!(mesh.indices().unwrap().iter().all(|i| (i as u32) < n));
+    }
 
     #[test]
     fn pick_finds_the_hex_under_its_centre() {

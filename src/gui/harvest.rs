@@ -103,18 +103,51 @@ fn spawn_board(
     let Some(game) = game else { return };
     let Some(s) = state(&game) else { return };
     let tec = s.stat.tables.tec.clone();
-    let bounds = board::spawn_map(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        &s.stat.map,
-        |name| {
-            tec.iter()
-                .find(|r| r.terrain == name)
-                .map_or(Color::srgb(0.9, 0.9, 0.9), |r| board::colour(&r.colour))
-        },
-    );
-    commands.insert_resource(ActiveMap(s.stat.map.clone()));
+    let map = &s.stat.map;
+    let mut sketch = board::Sketch::default();
+    let bounds = board::spawn_map(&mut commands, &mut sketch, map, |name| {
+        tec.iter()
+            .find(|r| r.terrain == name)
+            .map_or(Color::srgb(0.9, 0.9, 0.9), |r| board::colour(&r.colour))
+    });
+    // Symbols as well as colour (Table 3's terrain reads in greyscale and for
+    // colour-blind players): trees for Woods, tufts for Tall Grass, waves for a River.
+    let tree = Color::srgb(0.05, 0.27, 0.15);
+    let grass = Color::srgb(0.45, 0.40, 0.05);
+    let water = Color::srgb(0.05, 0.20, 0.50);
+    for c in map.coords() {
+        let p = board::center(c);
+        let at = |dx: f32, dy: f32| p + Vec2::new(HEX * dx, HEX * dy);
+        match map.terrain_name(c) {
+            Some("woods") => {
+                for (dx, dy) in [(-0.3, 0.2), (0.0, 0.4), (0.3, 0.2), (0.0, 0.0)] {
+                    sketch.add(Circle::new(HEX * 0.1), tree, at(dx, dy), 0.3, 0.0);
+                }
+            }
+            Some("tall_grass") => {
+                for (dx, dy) in [(-0.3, 0.2), (0.0, 0.35), (0.3, 0.2)] {
+                    for lean in [-0.35f32, 0.0, 0.35] {
+                        let blade = Rectangle::new(HEX * 0.035, HEX * 0.2);
+                        let base = at(dx + lean * 0.15, dy);
+                        sketch.add(blade, grass, base, 0.3, lean);
+                    }
+                }
+            }
+            Some("river") => {
+                for dy in [0.3, 0.05] {
+                    for (i, dx) in [-0.3f32, -0.1, 0.1, 0.3].into_iter().enumerate() {
+                        // A zigzag of short bars, alternately tilted.
+                        let tilt = if i % 2 == 0 { 0.5 } else { -0.5 };
+                        let bar = Rectangle::new(HEX * 0.24, HEX * 0.05);
+                        sketch.add(bar, water, at(dx, dy), 0.3, tilt);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    sketch.spawn(&mut commands, &mut meshes, &mut materials);
+    commands.insert_resource(ActiveMap(map.clone()));
     fit.bounds = Some(bounds);
     fit.pending = true;
 }
@@ -448,6 +481,7 @@ fn redraw(
             TextFont::from_font_size(10.0),
             TextColor(Color::WHITE),
             Transform::from_xyz(pos.x, pos.y, 2.52),
+            board::BoardText::at_least(10.0, 9.0),
         ));
     }
     // Legal-move highlights for the selected piece.
@@ -567,20 +601,7 @@ fn ring_at(
             Transform::from_xyz(p.x, p.y, 5.0),
         ));
         if !label.is_empty() {
-            commands.spawn((
-                Overlay,
-                Text2d::new(label.to_string()),
-                TextFont::from_font_size(10.0),
-                TextColor(Color::WHITE),
-                Transform::from_xyz(p.x, p.y - HEX * 0.62, 5.1),
-            ));
-            commands.spawn((
-                Overlay,
-                Text2d::new(label.to_string()),
-                TextFont::from_font_size(10.0),
-                TextColor(Color::BLACK),
-                Transform::from_xyz(p.x + 0.8, p.y - HEX * 0.62 - 0.8, 5.05),
-            ));
+            board::shadowed_label(commands, Overlay, label, p - Vec2::Y * HEX * 0.62, 5.05);
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct Launch {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Open an empty window (no shell, no game): the frame-time benchmark's baseline.
     pub blank: bool,
+    /// The window's size for a screenshot (default: the settings' default size).
+    pub size: Option<(u32, u32)>,
 }
 
 /// When the program started, for the start-to-menu time (logged once the menu is
@@ -66,7 +68,12 @@ pub fn run(launch: Launch) {
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Wargame — empty window".into(),
-                resolution: WindowResolution::new(1400, 900),
+                resolution: {
+                    let (w, h) = launch
+                        .size
+                        .unwrap_or(crate::settings::Settings::default().window);
+                    WindowResolution::new(w, h)
+                },
                 ..default()
             }),
             ..default()
@@ -87,7 +94,7 @@ pub fn run(launch: Launch) {
     } else {
         settings::UiSettings::read()
     };
-    let (w, h) = ui_settings.settings.window;
+    let (w, h) = launch.size.unwrap_or(ui_settings.settings.window);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Wargame — American Indian Wars".into(),

@@ -93,58 +93,38 @@ fn spawn_board(
     let Some(game) = game else { return };
     let Some(s) = state(&game) else { return };
     let map = &s.stat.map;
-    let bounds = board::spawn_map(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        map,
-        terrain_colour,
-    );
-    board::spawn_hexsides(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        map,
-        |f| match f {
-            "stream" => Some((Color::srgb(0.15, 0.35, 0.85), 6.0)),
-            "ridge" => Some((Color::srgb(0.45, 0.25, 0.10), 5.0)),
-            _ => None,
-        },
-    );
+    let mut sketch = board::Sketch::default();
+    let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
+    board::spawn_hexsides(&mut sketch, map, |f| match f {
+        "stream" => Some((Color::srgb(0.15, 0.35, 0.85), 6.0)),
+        "ridge" => Some((Color::srgb(0.45, 0.25, 0.10), 5.0)),
+        _ => None,
+    });
     // Symbols as well as colour, so terrain reads without it: three dots for a Tree
     // Stand, a triangle for Rocked & Broken.
-    let dot = meshes.add(Circle::new(HEX * 0.11));
-    let rock = meshes.add(Triangle2d::new(
-        Vec2::new(0.0, HEX * 0.22),
-        Vec2::new(-HEX * 0.22, -HEX * 0.16),
-        Vec2::new(HEX * 0.22, -HEX * 0.16),
-    ));
-    let tree_mat = materials.add(Color::srgb(0.12, 0.28, 0.12));
-    let rock_mat = materials.add(Color::srgb(0.25, 0.22, 0.2));
+    let tree = Color::srgb(0.12, 0.28, 0.12);
+    let rock = Color::srgb(0.25, 0.22, 0.2);
     for c in map.coords() {
         let p = board::center(c);
         match map.terrain_name(c) {
             Some("tree_stand") => {
                 for (dx, dy) in [(-0.3, -0.15), (0.0, 0.2), (0.3, -0.15)] {
-                    commands.spawn((
-                        board::BoardEntity,
-                        Mesh2d(dot.clone()),
-                        MeshMaterial2d(tree_mat.clone()),
-                        Transform::from_xyz(p.x + HEX * dx, p.y + HEX * dy, 0.3),
-                    ));
+                    let at = p + Vec2::new(HEX * dx, HEX * dy);
+                    sketch.add(Circle::new(HEX * 0.11), tree, at, 0.3, 0.0);
                 }
             }
             Some("rocked_broken") => {
-                commands.spawn((
-                    board::BoardEntity,
-                    Mesh2d(rock.clone()),
-                    MeshMaterial2d(rock_mat.clone()),
-                    Transform::from_xyz(p.x, p.y, 0.3),
-                ));
+                let shape = Triangle2d::new(
+                    Vec2::new(0.0, HEX * 0.22),
+                    Vec2::new(-HEX * 0.22, -HEX * 0.16),
+                    Vec2::new(HEX * 0.22, -HEX * 0.16),
+                );
+                sketch.add(shape, rock, p, 0.3, 0.0);
             }
             _ => {}
         }
     }
+    sketch.spawn(&mut commands, &mut meshes, &mut materials);
     commands.insert_resource(ActiveMap(map.clone()));
     fit.bounds = Some(bounds);
     fit.pending = true;
@@ -412,10 +392,12 @@ fn redraw(
         ));
         commands.spawn((
             Overlay,
-            Text2d::new(label),
-            TextFont::from_font_size(11.0),
-            TextColor(Color::BLACK),
-            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.6),
+            board::board_text(
+                label,
+                board::BoardText::at_least(11.0, 9.0),
+                Color::BLACK,
+                Vec3::new(p.x, p.y - HEX * 0.62, 3.6),
+            ),
         ));
     }
 }

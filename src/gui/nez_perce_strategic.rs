@@ -124,64 +124,57 @@ fn spawn_board(
     let Some(game) = game else { return };
     let Some(s) = state(&game) else { return };
     let map = &s.stat.map;
-    let bounds = board::spawn_map(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        map,
-        terrain_colour,
-    );
-    board::spawn_hexsides(&mut commands, &mut meshes, &mut materials, map, |f| {
+    let mut sketch = board::Sketch::default();
+    let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
+    board::spawn_hexsides(&mut sketch, map, |f| {
         (f == "major_river").then_some((Color::srgb(0.10, 0.30, 0.85), 7.0))
     });
     // Symbols as well as colour: dots for wooded mountains, a peak for major
     // mountains, a low mound for rolling hills, a short blue bar for a Minor River.
-    let dot = meshes.add(Circle::new(HEX * 0.09));
-    let peak = meshes.add(Triangle2d::new(
+    let peak = Triangle2d::new(
         Vec2::new(0.0, HEX * 0.26),
         Vec2::new(-HEX * 0.26, -HEX * 0.14),
         Vec2::new(HEX * 0.26, -HEX * 0.14),
-    ));
-    let mound = meshes.add(CircularSegment::new(HEX * 0.28, 1.0));
-    let bar = meshes.add(Rectangle::new(HEX * 0.6, HEX * 0.09));
-    let town = meshes.add(Rectangle::new(HEX * 0.34, HEX * 0.34));
-    let ring = meshes.add(Annulus::new(HEX * 0.86, HEX * 0.98));
-    let dark_green = materials.add(Color::srgb(0.10, 0.25, 0.10));
-    let dark_rock = materials.add(Color::srgb(0.30, 0.25, 0.22));
-    let dark_hill = materials.add(Color::srgb(0.45, 0.42, 0.25));
-    let blue = materials.add(Color::srgb(0.15, 0.40, 0.90));
-    let black = materials.add(Color::BLACK);
-    let red = materials.add(Color::srgb(0.85, 0.15, 0.15));
+    );
     for c in map.coords() {
         let p = board::center(c);
-        let mut at = |mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, dx: f32, dy: f32| {
-            commands.spawn((
-                board::BoardEntity,
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(mat.clone()),
-                Transform::from_xyz(p.x + HEX * dx, p.y + HEX * dy, 0.3),
-            ));
+        let mut at = |shape: Mesh, colour: Color, dx: f32, dy: f32| {
+            sketch.add(shape, colour, p + Vec2::new(HEX * dx, HEX * dy), 0.3, 0.0);
         };
         match map.terrain_name(c) {
             Some("wooded") => {
                 for (dx, dy) in [(-0.3, 0.3), (0.0, 0.5), (0.3, 0.3)] {
-                    at(&dot, &dark_green, dx, dy);
+                    at(
+                        Circle::new(HEX * 0.09).into(),
+                        Color::srgb(0.10, 0.25, 0.10),
+                        dx,
+                        dy,
+                    );
                 }
             }
-            Some("major_mountains") => at(&peak, &dark_rock, 0.0, 0.3),
-            Some("rolling_hills") => at(&mound, &dark_hill, 0.0, 0.35),
+            Some("major_mountains") => at(peak.into(), Color::srgb(0.30, 0.25, 0.22), 0.0, 0.3),
+            Some("rolling_hills") => at(
+                CircularSegment::new(HEX * 0.28, 1.0).into(),
+                Color::srgb(0.45, 0.42, 0.25),
+                0.0,
+                0.35,
+            ),
             _ => {}
         }
         if s.stat.is(c, "minor_river") {
-            at(&bar, &blue, 0.0, -0.55);
+            let bar = Rectangle::new(HEX * 0.6, HEX * 0.09);
+            at(bar.into(), Color::srgb(0.15, 0.40, 0.90), 0.0, -0.55);
         }
         if s.stat.town(c).is_some() {
-            at(&town, &black, -0.55, 0.0);
+            let town = Rectangle::new(HEX * 0.34, HEX * 0.34);
+            at(town.into(), Color::BLACK, -0.55, 0.0);
         }
         if s.stat.is(c, "canada") {
-            at(&ring, &red, 0.0, 0.0);
+            let ring = Annulus::new(HEX * 0.86, HEX * 0.98);
+            at(ring.into(), Color::srgb(0.85, 0.15, 0.15), 0.0, 0.0);
         }
     }
+    sketch.spawn(&mut commands, &mut meshes, &mut materials);
     // Place names, towns and forts under the hex.
     for (c, marks) in &map.marks {
         let p = board::center(*c);
@@ -192,10 +185,12 @@ fn spawn_board(
         if let Some(l) = label {
             commands.spawn((
                 board::BoardEntity,
-                Text2d::new(l),
-                TextFont::from_font_size(9.0),
-                TextColor(Color::srgb(0.1, 0.1, 0.1)),
-                Transform::from_xyz(p.x, p.y - HEX * 0.78, 0.4),
+                board::board_text(
+                    l,
+                    board::BoardText::at_least(9.0, 8.0),
+                    Color::srgb(0.1, 0.1, 0.1),
+                    Vec3::new(p.x, p.y - HEX * 0.78, 0.4),
+                ),
             ));
         }
     }
@@ -407,10 +402,12 @@ fn redraw(
         ));
         commands.spawn((
             Overlay,
-            Text2d::new(label),
-            TextFont::from_font_size(11.0),
-            TextColor(Color::BLACK),
-            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.6),
+            board::board_text(
+                label,
+                board::BoardText::at_least(11.0, 9.0),
+                Color::BLACK,
+                Vec3::new(p.x, p.y - HEX * 0.62, 3.6),
+            ),
         ));
     }
 }

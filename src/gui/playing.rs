@@ -1318,22 +1318,28 @@ pub fn play_ui(world: &mut World) {
     egui::Panel::bottom("status").show(&mut root, |ui| {
         ui.label(&world.resource::<Game>().status);
     });
-    egui::Panel::right("log_panel")
-        .default_size(380.0)
-        .min_size(320.0)
-        .show(&mut root, |ui| {
-            ui.heading("Log");
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    let game = world.resource::<Game>();
-                    for l in game.session.log().iter().filter(|l| game.may_read(l)) {
-                        ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
-                    }
-                });
+    // The log goes beside the board or under it, whichever leaves the board the larger
+    // fit: under a wide map on a narrow window, beside a tall one.
+    let free = root.available_rect_before_wrap();
+    let below = world
+        .resource::<board::FitRequest>()
+        .bounds
+        .is_some_and(|(lo, hi)| {
+            log_below(
+                hi - lo,
+                Vec2::new(free.width() - SIDE_PANEL, free.height()),
+                LOG_BESIDE,
+                LOG_BELOW,
+            )
         });
+    if !below {
+        egui::Panel::right("log_panel")
+            .default_size(LOG_BESIDE)
+            .min_size(320.0)
+            .show(&mut root, |ui| log_panel(world, ui));
+    }
     egui::Panel::left("side_panel")
-        .default_size(300.0)
+        .default_size(SIDE_PANEL)
         .show(&mut root, |ui| {
             let game = world.resource::<Game>();
             // Only the person who may act sees the choice (it may name their hidden
@@ -1359,6 +1365,12 @@ pub fn play_ui(world: &mut World) {
                 run_hook(world, h.side_panel, ui);
             }
         });
+    if below {
+        egui::Panel::bottom("log_panel_below")
+            .default_size(LOG_BELOW)
+            .min_size(90.0)
+            .show(&mut root, |ui| log_panel(world, ui));
+    }
     let free = root.available_rect_before_wrap();
     world.resource_mut::<board::BoardArea>().0 =
         Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
@@ -1368,5 +1380,57 @@ pub fn play_ui(world: &mut World) {
     }
     if let Some(a) = submit {
         world.resource_mut::<Game>().submit(&a);
+    }
+}
+
+/// The side panel's width, in points.
+const SIDE_PANEL: f32 = 300.0;
+/// The log's width beside the board, in points.
+const LOG_BESIDE: f32 = 380.0;
+/// The log's height under the board, in points.
+const LOG_BELOW: f32 = 150.0;
+
+/// Whether the log should go under the board rather than beside it: a board of `board`
+/// world units, in a free area of `free` points, is drawn larger with the log's
+/// `below` points of height taken than with its `beside` points of width taken.
+pub fn log_below(board: Vec2, free: Vec2, beside: f32, below: f32) -> bool {
+    let fit = |w: f32, h: f32| (w.max(1.0) / board.x.max(1.0)).min(h.max(1.0) / board.y.max(1.0));
+    fit(free.x, free.y - below) > fit(free.x - beside, free.y)
+}
+
+/// The log: every line the viewing seat may read, newest at the bottom.
+fn log_panel(world: &mut World, ui: &mut egui::Ui) {
+    ui.heading("Log");
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let game = world.resource::<Game>();
+            for l in game.session.log().iter().filter(|l| game.may_read(l)) {
+                ui.add(egui::Label::new(egui::RichText::new(&l.text).small()).wrap());
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_goes_under_a_wide_map_and_beside_a_tall_one() {
+        // Battle of the Rosebud's map (about 2:1) on a 1280x800 window: under.
+        let free = Vec2::new(1280.0 - SIDE_PANEL, 735.0);
+        assert!(log_below(
+            Vec2::new(2016.0, 1040.0),
+            free,
+            LOG_BESIDE,
+            LOG_BELOW
+        ));
+        // A tall map: beside.
+        assert!(!log_below(
+            Vec2::new(600.0, 1200.0),
+            free,
+            LOG_BESIDE,
+            LOG_BELOW
+        ));
     }
 }

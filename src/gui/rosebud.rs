@@ -99,62 +99,44 @@ fn spawn_board(
     let Some(game) = game else { return };
     let Some(s) = state(&game) else { return };
     let map = &s.stat.map;
-    let bounds = board::spawn_map(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        map,
-        terrain_colour,
-    );
-    board::spawn_hexsides(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        map,
-        |f| match f {
-            "rosebud" => Some((Color::srgb(0.10, 0.30, 0.85), 7.0)),
-            "creek" => Some((Color::srgb(0.35, 0.60, 0.95), 4.0)),
-            "cliff" => Some((Color::srgb(0.30, 0.15, 0.05), 6.0)),
-            _ => None,
-        },
-    );
+    let mut sketch = board::Sketch::default();
+    let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
+    board::spawn_hexsides(&mut sketch, map, |f| match f {
+        "rosebud" => Some((Color::srgb(0.10, 0.30, 0.85), 7.0)),
+        "creek" => Some((Color::srgb(0.35, 0.60, 0.95), 4.0)),
+        "cliff" => Some((Color::srgb(0.30, 0.15, 0.05), 6.0)),
+        _ => None,
+    });
     // Symbols as well as colour: trees for Light Woods, boulders for Rocks, reeds for
     // Marsh.
-    let dot = meshes.add(Circle::new(HEX * 0.09));
-    let rock = meshes.add(RegularPolygon::new(HEX * 0.12, 5));
-    let reed = meshes.add(Rectangle::new(HEX * 0.04, HEX * 0.24));
-    let dark_green = materials.add(Color::srgb(0.10, 0.30, 0.10));
-    let dark_rock = materials.add(Color::srgb(0.25, 0.22, 0.20));
-    let dark_blue = materials.add(Color::srgb(0.10, 0.30, 0.35));
+    let dark_green = Color::srgb(0.10, 0.30, 0.10);
+    let dark_rock = Color::srgb(0.25, 0.22, 0.20);
+    let dark_blue = Color::srgb(0.10, 0.30, 0.35);
     for c in map.coords() {
         let p = board::center(c);
-        let mut at = |mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, dx: f32, dy: f32| {
-            commands.spawn((
-                board::BoardEntity,
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(mat.clone()),
-                Transform::from_xyz(p.x + HEX * dx, p.y + HEX * dy, 0.3),
-            ));
-        };
+        let at = |dx: f32, dy: f32| p + Vec2::new(HEX * dx, HEX * dy);
         match map.terrain_name(c) {
             Some("light_woods") => {
                 for (dx, dy) in [(-0.3, 0.25), (0.0, 0.45), (0.3, 0.25)] {
-                    at(&dot, &dark_green, dx, dy);
+                    sketch.add(Circle::new(HEX * 0.09), dark_green, at(dx, dy), 0.3, 0.0);
                 }
             }
             Some("rocks") => {
                 for (dx, dy) in [(-0.25, 0.3), (0.25, 0.3)] {
-                    at(&rock, &dark_rock, dx, dy);
+                    let rock = RegularPolygon::new(HEX * 0.12, 5);
+                    sketch.add(rock, dark_rock, at(dx, dy), 0.3, 0.0);
                 }
             }
             Some("marsh") => {
                 for dx in [-0.2, 0.0, 0.2] {
-                    at(&reed, &dark_blue, dx, 0.3);
+                    let reed = Rectangle::new(HEX * 0.04, HEX * 0.24);
+                    sketch.add(reed, dark_blue, at(dx, 0.3), 0.3, 0.0);
                 }
             }
             _ => {}
         }
     }
+    sketch.spawn(&mut commands, &mut meshes, &mut materials);
     for (c, marks) in &map.marks {
         let p = board::center(*c);
         let name = s
@@ -173,10 +155,12 @@ fn spawn_board(
         if let Some(l) = name {
             commands.spawn((
                 board::BoardEntity,
-                Text2d::new(l),
-                TextFont::from_font_size(10.0),
-                TextColor(Color::srgb(0.05, 0.05, 0.05)),
-                Transform::from_xyz(p.x, p.y - HEX * 0.78, 0.4),
+                board::board_text(
+                    l,
+                    board::BoardText::at_least(10.0, 9.0),
+                    Color::srgb(0.05, 0.05, 0.05),
+                    Vec3::new(p.x, p.y - HEX * 0.78, 0.4),
+                ),
             ));
         }
     }
@@ -297,15 +281,19 @@ fn counter_text(s: &State, u: usize) -> (String, String) {
     ]
     .iter()
     .filter(|(on, _)| *on)
-    .map(|(_, m)| format!(" {m}"))
-    .collect();
+    .map(|(_, m)| *m)
+    .collect::<Vec<_>>()
+    .join(" ");
     let name: String = s.def(u).name.chars().take(10).collect();
     if matches!(s.units[u].at, Loc::Abandoned(_)) {
         return ("ABANDONED".to_string(), name);
     }
+    // The printed values and the mode, without spaces, so they stay large on a small
+    // counter; below, the conditions (the markers on it) or else the name, short enough
+    // to read at the fit zoom.
     (
-        format!("{}-{} {m}", s.cf(u), f.ma),
-        format!("{name}{marks}"),
+        format!("{}-{}{m}", s.cf(u), f.ma),
+        if marks.is_empty() { name } else { marks },
     )
 }
 
@@ -353,10 +341,12 @@ fn redraw(
         let p = board::center(c);
         commands.spawn((
             Overlay,
-            Text2d::new("BREASTWORKS"),
-            TextFont::from_font_size(9.0),
-            TextColor(Color::srgb(0.35, 0.2, 0.05)),
-            Transform::from_xyz(p.x, p.y + HEX * 0.62, 3.4),
+            board::board_text(
+                "BREASTWORKS",
+                board::BoardText::at_least(9.0, 8.0),
+                Color::srgb(0.35, 0.2, 0.05),
+                Vec3::new(p.x, p.y + HEX * 0.62, 3.4),
+            ),
         ));
     }
     // Grass fires (4 (3), the `grass_fires` option), with their numbers.
@@ -364,10 +354,12 @@ fn redraw(
         let p = board::center(c);
         commands.spawn((
             Overlay,
-            Text2d::new(format!("GRASS FIRE {n}")),
-            TextFont::from_font_size(9.0),
-            TextColor(Color::srgb(0.8, 0.15, 0.0)),
-            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.4),
+            board::board_text(
+                format!("GRASS FIRE {n}"),
+                board::BoardText::at_least(9.0, 8.0),
+                Color::srgb(0.8, 0.15, 0.0),
+                Vec3::new(p.x, p.y - HEX * 0.62, 3.4),
+            ),
         ));
     }
     for (c, pieces) in by_hex {
@@ -382,9 +374,9 @@ fn redraw(
                     d.id.clone(),
                     match rules::leaders::ratings(s, k) {
                         Some((r, radius)) if s.leaders[k].wound.is_some() => {
-                            format!("W L{r:+} r{radius}")
+                            format!("W{r:+}r{radius}")
                         }
-                        Some((r, radius)) => format!("L{r:+} r{radius}"),
+                        Some((r, radius)) => format!("{r:+}r{radius}"),
                         None => "WOUNDED".to_string(),
                     },
                     d.name.chars().take(12).collect(),
@@ -472,10 +464,12 @@ fn redraw(
         ));
         commands.spawn((
             Overlay,
-            Text2d::new(label),
-            TextFont::from_font_size(11.0),
-            TextColor(Color::BLACK),
-            Transform::from_xyz(p.x, p.y - HEX * 0.62, 3.6),
+            board::board_text(
+                label,
+                board::BoardText::at_least(11.0, 9.0),
+                Color::BLACK,
+                Vec3::new(p.x, p.y - HEX * 0.62, 3.6),
+            ),
         ));
     }
 }

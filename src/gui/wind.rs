@@ -200,18 +200,22 @@ fn spawn_board(
         }
         commands.spawn((
             BoardEntity,
-            Text2d::new(a.name.clone()),
-            TextFont::from_font_size(13.0),
-            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
-            Transform::from_xyz(c.x, c.y + 30.0, 0.3),
+            board::board_text(
+                a.name.clone(),
+                board::BoardText::zoomed(13.0, 0.0),
+                Color::srgba(0.0, 0.0, 0.0, 0.8),
+                Vec3::new(c.x, c.y + 30.0, 0.3),
+            ),
         ));
         if !marks.is_empty() {
             commands.spawn((
                 BoardEntity,
-                Text2d::new(marks.join(" · ")),
-                TextFont::from_font_size(10.0),
-                TextColor(Color::srgba(0.1, 0.1, 0.4, 0.8)),
-                Transform::from_xyz(c.x, c.y + 17.0, 0.3),
+                board::board_text(
+                    marks.join(" · "),
+                    board::BoardText::zoomed(10.0, 0.0),
+                    Color::srgba(0.1, 0.1, 0.4, 0.8),
+                    Vec3::new(c.x, c.y + 17.0, 0.3),
+                ),
             ));
         }
     }
@@ -448,10 +452,12 @@ fn redraw(
         };
         commands.spawn((
             WindOverlay,
-            Text2d::new(text),
-            TextFont::from_font_size(12.0),
-            TextColor(Color::BLACK),
-            Transform::from_xyz(c.x, c.y + 22.0, 1.3),
+            board::board_text(
+                text,
+                board::BoardText::at_least(12.0, 9.0),
+                Color::BLACK,
+                Vec3::new(c.x, c.y + 22.0, 1.3),
+            ),
         ));
         if hovered == Some(i) {
             let mut from = sel.block.as_deref().and_then(|b| {
@@ -539,10 +545,12 @@ fn redraw(
             };
             commands.spawn((
                 WindOverlay,
-                Text2d::new(text),
-                TextFont::from_font_size(11.0),
-                TextColor(ink),
-                Transform::from_xyz(p.x, p.y, 1.2),
+                board::board_text(
+                    text.clone(),
+                    board::BoardText::at_least(11.0, 9.0).within(72.0, &text),
+                    ink,
+                    Vec3::new(p.x, p.y, 1.2),
+                ),
             ));
         }
     }

@@ -35,6 +35,44 @@ fn app_with(scenario: &str) -> App {
     headless(logic_plugin, scenario, 1)
 }
 
+/// The board's fixed drawing: how many mesh entities carry it (one: the whole map is
+/// one mesh, `board::Sketch`), how many vertices they hold, and how many hex-number
+/// texts the board has.
+fn board_drawing(app: &mut App) -> (usize, usize, usize) {
+    let handles: Vec<Handle<Mesh>> = app
+        .world_mut()
+        .query_filtered::<&Mesh2d, With<BoardEntity>>()
+        .iter(app.world())
+        .map(|m| m.0.clone())
+        .collect();
+    let meshes = app.world().resource::<Assets<Mesh>>();
+    let vertices = handles
+        .iter()
+        .filter_map(|h| meshes.get(h))
+        .map(|m| m.count_vertices())
+        .sum();
+    let numbers = app
+        .world_mut()
+        .query_filtered::<&Text2d, With<BoardEntity>>()
+        .iter(app.world())
+        .filter(|t| t.0.len() == 4 && t.0.chars().all(|c| c.is_ascii_digit()))
+        .count();
+    (handles.len(), vertices, numbers)
+}
+
+/// Check the board is one mesh with a ring and a fill (19 vertices at least) for each
+/// of `hexes` hexes and a bar (4) for each of `sides` hexside features, and a number
+/// for every hex.
+fn assert_board_drawn(app: &mut App, hexes: usize, sides: usize) {
+    let (entities, vertices, numbers) = board_drawing(app);
+    assert_eq!(entities, 1, "the map is drawn as one mesh");
+    assert!(
+        vertices >= hexes * 19 + sides * 4,
+        "{vertices} vertices for {hexes} hexes and {sides} sides"
+    );
+    assert!(numbers >= hexes, "{numbers} hex numbers for {hexes} hexes");
+}
+
 fn count<T: Component>(app: &mut App) -> usize {
     app.world_mut()
         .query_filtered::<Entity, With<T>>()
@@ -45,10 +83,7 @@ fn count<T: Component>(app: &mut App) -> usize {
 #[test]
 fn plugin_draws_board_and_counters() {
     let mut app = app_with("harvest_the_wind/wagon_box");
-    assert!(
-        count::<BoardEntity>(&mut app) >= 20 * 24,
-        "one hex entity per hex at least"
-    );
+    assert_board_drawn(&mut app, 20 * 24, 0);
     assert!(count::<OverlayMarker>(&mut app) > 10, "counters are drawn");
 }
 
@@ -400,10 +435,7 @@ fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_h
         "nez_perce_tactical/white_bird",
         1,
     );
-    assert!(
-        count::<BoardEntity>(&mut app) >= 30 * 20 + 100,
-        "an entity per hex and per stream or ridge side at least"
-    );
+    assert_board_drawn(&mut app, 30 * 20, 100);
     assert!(count::<Overlay>(&mut app) > 17, "every counter is drawn");
     let (unit, from, to) = {
         let g = app.world().resource::<Game>();
@@ -442,10 +474,7 @@ fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
     use wargame::games::rosebud::Rosebud;
     use wargame::gui::rosebud::{Overlay, Selection as RbSelection};
     let mut app = headless(wargame::gui::rosebud::logic_plugin, "rosebud/battle", 1);
-    assert!(
-        count::<BoardEntity>(&mut app) >= 573 + 163,
-        "an entity per printed hex and per creek, Rosebud or cliff side at least"
-    );
+    assert_board_drawn(&mut app, 573, 163);
     assert!(count::<Overlay>(&mut app) > 40, "the US set-up is drawn");
     let at = |app: &App, h: &str| {
         app.world()
