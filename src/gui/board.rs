@@ -237,6 +237,15 @@ impl BoardText {
         }
     }
 
+    /// A label under a hex: 9 pixels or more while it fits the hex's width, else
+    /// smaller, and hidden under 8 pixels (labels never run into the next hexes).
+    pub fn hex_label(text: &str) -> Self {
+        Self {
+            hide_px: 8.0,
+            ..Self::at_least(10.0, 9.0).within(HEX * 1.7, text)
+        }
+    }
+
     /// The same text kept within `width` world units when its longest line is `text`'s.
     pub fn within(self, width: f32, text: &str) -> Self {
         Self {
@@ -715,13 +724,15 @@ pub fn draw_routes<M: Component + Clone>(
             MeshMaterial2d(pale.clone()),
             Transform::from_xyz(p.x, p.y, 5.0),
         ));
-        shadowed_label(
-            commands,
-            marker.clone(),
-            &label,
-            p - Vec2::Y * HEX * 0.62,
-            5.05,
-        );
+        // The hovered place's label always reads; the others only where they fit
+        // their hex (at the fit zoom the rings and the hovered one say enough).
+        // The hovered one goes above its hex, clear of the tooltip below the pointer.
+        let (look, at) = if hover == Some(to) {
+            (BoardText::at_least(10.0, 11.0), p + Vec2::Y * HEX * 0.62)
+        } else {
+            (BoardText::hex_label(&label), p - Vec2::Y * HEX * 0.62)
+        };
+        hex_note(commands, marker.clone(), &label, look, at, 5.05);
         if hover == Some(to) {
             for c in r.places.iter().filter_map(|h| hex(h)) {
                 let p = center(c);
@@ -736,22 +747,27 @@ pub fn draw_routes<M: Component + Clone>(
     }
 }
 
-/// A highlight's label under a hex, white over a black shadow so that it reads on every
-/// terrain colour, and at 9 pixels or more at any zoom.
-pub fn shadowed_label<M: Component + Clone>(
+/// A highlight's note by a hex, in a dark ink that reads on every terrain colour the
+/// rulesets use (light grounds, mid greens and blues), sized by `look`. (A shadow
+/// offset in world units would vanish at the fit zoom, where the text is kept larger
+/// than the board's scale.)
+pub fn hex_note<M: Component + Clone>(
     commands: &mut Commands,
     marker: M,
     label: &str,
+    look: BoardText,
     at: Vec2,
     z: f32,
 ) {
-    let look = BoardText::at_least(10.0, 9.0);
-    for (d, colour, dz) in [(0.8, Color::BLACK, 0.0), (0.0, Color::WHITE, 0.05)] {
-        commands.spawn((
-            marker.clone(),
-            board_text(label, look, colour, Vec3::new(at.x + d, at.y - d, z + dz)),
-        ));
-    }
+    commands.spawn((
+        marker,
+        board_text(
+            label,
+            look,
+            Color::srgb(0.0, 0.12, 0.08),
+            Vec3::new(at.x, at.y, z),
+        ),
+    ));
 }
 
 /// The board's hover tooltip, beside the pointer: a heading (the hex or area and its

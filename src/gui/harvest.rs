@@ -601,7 +601,9 @@ fn ring_at(
             Transform::from_xyz(p.x, p.y, 5.0),
         ));
         if !label.is_empty() {
-            board::shadowed_label(commands, Overlay, label, p - Vec2::Y * HEX * 0.62, 5.05);
+            let at = p - Vec2::Y * HEX * 0.62;
+            let look = board::BoardText::hex_label(label);
+            board::hex_note(commands, Overlay, label, look, at, 5.05);
         }
     }
 }

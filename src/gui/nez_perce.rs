@@ -393,8 +393,8 @@ fn redraw(
         commands.spawn((
             Overlay,
             board::board_text(
-                label,
-                board::BoardText::at_least(11.0, 9.0),
+                label.clone(),
+                board::BoardText::hex_label(&label),
                 Color::BLACK,
                 Vec3::new(p.x, p.y - HEX * 0.62, 3.6),
             ),
