@@ -1095,3 +1095,17 @@ fn screenshot(a: ScreenshotArgs) -> Result<Exit, Error> {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn a_screenshot_size_reads_as_width_by_height_within_bounds() {
+        assert_eq!(parse_size("1280x800"), Ok((1280, 800)));
+        assert_eq!(parse_size("1280X800"), Ok((1280, 800)));
+        assert!(parse_size("1280").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse_size("axb").is_err());
+        assert!(parse_size("100x100").unwrap_err().contains("outside"));
+    }
+}
