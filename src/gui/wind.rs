@@ -252,6 +252,10 @@ fn spawn_board(
     fit.pending = true;
 }
 
+/// The widest a note on an area may be, in world units (about the narrowest areas'
+/// width), so that notes never run over each other.
+const AREA_NOTE: f32 = 130.0;
+
 /// The legal actions that would move or deploy `block` into `area`.
 fn moves_to(legal: &[String], block: &str, area: &str) -> Vec<String> {
     legal
@@ -445,19 +449,31 @@ fn redraw(
             Transform::from_xyz(0.0, 0.0, 0.14),
         ));
         let c = centroid(&area.polygon);
-        let text = match (r.interrupted, r.left) {
-            (true, Some(l)) => format!("{} crossings, {l} MP left, may stop", r.actions.len()),
-            (false, Some(l)) => format!("{} crossings, {l} MP left", r.actions.len()),
-            (_, None) => format!("{} crossings", r.actions.len()),
+        // The hovered area says it all, always legibly; the others only the MP left,
+        // and only where it fits (the tint already says the block can get there).
+        let (text, look) = if hovered == Some(i) {
+            let n = r.actions.len();
+            let text = match (r.interrupted, r.left) {
+                (true, Some(l)) => format!("{n} crossings, {l} MP left, may stop"),
+                (false, Some(l)) => format!("{n} crossings, {l} MP left"),
+                (_, None) => format!("{n} crossings"),
+            };
+            (text, board::BoardText::at_least(12.0, 11.0))
+        } else {
+            let text = match (r.interrupted, r.left) {
+                (true, Some(l)) => format!("{l} MP left, may stop"),
+                (false, Some(l)) => format!("{l} MP left"),
+                (_, None) => format!("{} crossings", r.actions.len()),
+            };
+            let look = board::BoardText {
+                hide_px: 8.0,
+                ..board::BoardText::at_least(12.0, 9.0).within(AREA_NOTE, &text)
+            };
+            (text, look)
         };
         commands.spawn((
             WindOverlay,
-            board::board_text(
-                text,
-                board::BoardText::at_least(12.0, 9.0),
-                Color::BLACK,
-                Vec3::new(c.x, c.y + 22.0, 1.3),
-            ),
+            board::board_text(text, look, Color::BLACK, Vec3::new(c.x, c.y + 22.0, 1.3)),
         ));
         if hovered == Some(i) {
             let mut from = sel.block.as_deref().and_then(|b| {
