@@ -798,13 +798,13 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
             .find(|b| b.handle == h)
             .map_or(h.to_string(), label)
     };
+    let area_name = |area: &str| {
+        s.stat
+            .area(area)
+            .map_or(area.to_string(), |a| s.stat.map.areas[a].name.clone())
+    };
     match l.parse::<Action>() {
-        Ok(Action::Combat { area }) => format!(
-            "Resolve combat in {}",
-            s.stat
-                .area(&area)
-                .map_or(area.to_string(), |a| s.stat.map.areas[a].name.clone())
-        ),
+        Ok(Action::Combat { area }) => format!("Resolve combat in {}", area_name(&area)),
         Ok(Action::Retreat { leader }) => format!("Retreat before combat with {}", name(&leader)),
         Ok(Action::Stay) => "Stay and fight".into(),
         Ok(Action::Scout) => "Reveal the Scout: cancel the retreat".into(),
@@ -813,7 +813,7 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
         Ok(Action::Fire) => "Fire!".into(),
         Ok(Action::Decline) => "Decline the ambush: fight regular combat".into(),
         Ok(Action::Loss { block }) => format!("{} takes the hits", name(&block)),
-        Ok(Action::Withdraw { area }) => format!("Retreat to {area}"),
+        Ok(Action::Withdraw { area }) => format!("Retreat to {}", area_name(&area)),
         _ => l.to_string(),
     }
 }
