@@ -998,3 +998,29 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, cursor: Res<CursorWorld>
             });
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decisions_name_areas_by_their_names_not_their_keys() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let s = crate::games::new_session(&root, "moved_like_the_wind/victorio_geronimo", 0, false)
+            .expect("the scenario loads");
+        let game = Game::new(s, false);
+        let st = state(&game).expect("a block game");
+        let v = view(st, 0);
+        let key = "mogollon";
+        let name = &st.stat.map.areas[st.stat.area(key).expect("an area")].name;
+        assert_ne!(name, key);
+        assert_eq!(
+            describe(st, &v, &format!("withdraw {key}")),
+            format!("Retreat to {name}")
+        );
+        assert_eq!(
+            describe(st, &v, &format!("combat {key}")),
+            format!("Resolve combat in {name}")
+        );
+    }
+}
