@@ -147,27 +147,30 @@ impl Plugin for ShellPlugin {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    commands.spawn((Camera2d, board::BoardCamera));
 }
 
 /// On a software rasterizer (Mesa lavapipe, llvmpipe) 4x MSAA doubles the frame time
-/// (measured: 89 ms -> 46 ms per frame on the 20x24 board), so turn it off there; real
+/// (measured: 89 ms -> 46 ms per frame on the 20x24 board), so turn it off there, for
+/// the board camera and for the cameras that draw maps into pictures as they come; real
 /// GPUs keep it for smooth hex edges.
 fn msaa_for_software_renderer(
     info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut cams: Query<&mut Msaa, With<Camera2d>>,
-    mut done: Local<bool>,
+    mut software: Local<Option<bool>>,
 ) {
-    if *done {
-        return;
-    }
-    let Some(info) = info else { return };
-    *done = true;
-    // wgpu's DeviceType is not re-exported by bevy_render; its Debug name is stable.
-    if format!("{:?}", info.0.device_type) == "Cpu" {
-        for mut m in &mut cams {
-            *m = Msaa::Off;
+    if software.is_none() {
+        let Some(info) = info else { return };
+        // wgpu's DeviceType is not re-exported by bevy_render; its Debug name is stable.
+        let cpu = format!("{:?}", info.0.device_type) == "Cpu";
+        if cpu {
+            info!("software renderer ({}): multisampling off", info.0.name);
         }
-        info!("software renderer ({}): multisampling off", info.0.name);
+        *software = Some(cpu);
+    }
+    if *software == Some(true) {
+        for mut m in &mut cams {
+            m.set_if_neq(Msaa::Off);
+        }
     }
 }

@@ -170,6 +170,7 @@ fn spawn_board(
     let Some(s) = state(&game) else { return };
     let map = &s.stat.map;
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    let mut sketch = board::Sketch::default();
     for a in &map.areas {
         let pts: Vec<Vec2> = a.polygon.iter().map(|&p| world(p)).collect();
         for p in &pts {
@@ -179,12 +180,13 @@ fn spawn_board(
         if pts.len() < 3 {
             continue;
         }
-        commands.spawn((
-            BoardEntity,
-            Mesh2d(meshes.add(ConvexPolygon::new_unchecked(pts.clone()))),
-            MeshMaterial2d(materials.add(fill_colour(&a.props))),
-            Transform::from_xyz(0.0, 0.0, 0.0),
-        ));
+        sketch.add(
+            ConvexPolygon::new_unchecked(pts.clone()),
+            fill_colour(&a.props),
+            Vec2::ZERO,
+            0.0,
+            0.0,
+        );
         let c = centroid(&a.polygon);
         let mut marks = vec![];
         for (p, m) in [
@@ -240,14 +242,16 @@ fn spawn_board(
         let (p, q) = (shared[0], shared[shared.len() - 1]);
         let (colour, width) = boundary_style(&b.kind);
         let d = q - p;
-        commands.spawn((
-            BoardEntity,
-            Mesh2d(meshes.add(Rectangle::new(d.length(), width))),
-            MeshMaterial2d(materials.add(colour)),
-            Transform::from_xyz((p.x + q.x) / 2.0, (p.y + q.y) / 2.0, 0.2)
-                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
-        ));
+        sketch.add(
+            Rectangle::new(d.length(), width),
+            colour,
+            (p + q) / 2.0,
+            0.2,
+            d.y.atan2(d.x),
+        );
     }
+    // The areas and boundaries are one mesh, drawn once into a picture.
+    sketch.spawn(&mut commands, &mut meshes, &mut materials);
     fit.bounds = Some((lo, hi));
     fit.pending = true;
 }
