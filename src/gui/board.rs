@@ -55,7 +55,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ClickedWorld>()
         .init_resource::<FitRequest>()
         .init_resource::<PipelinesWaiting>()
-        .add_systems(Update, (pointer, camera_controls, fit).chain())
+        .add_systems(
+            Update,
+            (pointer, camera_controls, fit, board_viewport).chain(),
+        )
         .add_systems(
             PostUpdate,
             (
@@ -767,7 +770,7 @@ fn pointer(
     };
     let ctx = contexts.ctx_mut()?;
     let over_float = ctx
-        .layer_id_at(egui::pos2(cursor.x, cursor.y))
+        .layer_id_at(egui::pos2(cursor.x, cursor.y) / ctx.zoom_factor())
         .is_some_and(|l| l.order != egui::Order::Background);
     if over_float
         || ctx.egui_is_using_pointer()
@@ -867,7 +870,6 @@ fn camera_controls(
 fn fit(
     mut fit: ResMut<FitRequest>,
     board: Res<BoardArea>,
-    window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     if !fit.pending {
@@ -884,13 +886,48 @@ fn fit(
     let size = hi - lo;
     let scale = (size.x / area.width().max(50.0)).max(size.y / area.height().max(50.0)) * 1.04;
     ortho.scale = scale.clamp(0.2, 6.0);
-    // Centre the board in the free area: the window centre maps to the camera position.
-    let win = Vec2::new(window.width(), window.height());
-    let area_centre = area.center();
-    let offset_px = area_centre - win / 2.0;
+    // The camera's viewport is the free area: its centre shows the board's centre.
     let board_centre = (lo + hi) / 2.0;
-    tf.translation.x = board_centre.x - offset_px.x * ortho.scale;
-    tf.translation.y = board_centre.y + offset_px.y * ortho.scale;
+    tf.translation.x = board_centre.x;
+    tf.translation.y = board_centre.y;
+}
+
+/// The board camera's viewport: the free area between the panels, in the window's
+/// physical pixels, kept inside the window; None (the whole window) for an empty area.
+pub fn board_viewport_for(area: Rect, scale_factor: f32, window: UVec2) -> Option<URect> {
+    let lo = (area.min * scale_factor)
+        .round()
+        .max(Vec2::ZERO)
+        .as_uvec2()
+        .min(window);
+    let hi = (area.max * scale_factor)
+        .round()
+        .max(Vec2::ZERO)
+        .as_uvec2()
+        .min(window);
+    (hi.x > lo.x && hi.y > lo.y).then(|| URect::from_corners(lo, hi))
+}
+
+/// Keep the board camera's viewport on the free area ([`BoardArea`]).
+fn board_viewport(
+    board: Res<BoardArea>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<BoardCamera>>,
+) {
+    let want = board
+        .0
+        .and_then(|a| board_viewport_for(a, window.scale_factor(), window.physical_size()));
+    let have = camera
+        .viewport
+        .as_ref()
+        .map(|v| URect::from_corners(v.physical_position, v.physical_position + v.physical_size));
+    if want != have {
+        camera.viewport = want.map(|r| bevy::camera::Viewport {
+            physical_position: r.min,
+            physical_size: r.size(),
+            ..default()
+        });
+    }
 }
 
 /// On leaving the play screen: remove the board and a plugin's own marked entities
@@ -899,11 +936,14 @@ fn fit(
 pub fn despawn_board<M: Component>(
     mut commands: Commands,
     q: Query<Entity, Or<(With<BoardEntity>, With<M>)>>,
+    mut area: ResMut<BoardArea>,
 ) {
     for e in &q {
         commands.entity(e).despawn();
     }
     commands.remove_resource::<ActiveMap>();
+    // No board: the board camera draws the whole window again (the menu's background).
+    area.0 = None;
 }
 
 /// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on
@@ -1099,6 +1139,35 @@ mod tests {
         assert_eq!(map_picture_size(Vec2::ZERO, 1.0), None);
         assert_eq!(map_picture_size(size, 0.0), None);
         assert_eq!(map_picture_size(size, f32::NAN), None);
+    }
+
+    #[test]
+    fn the_board_camera_draws_only_the_free_area_inside_the_window() {
+        let window = UVec2::new(2560, 1600);
+        // The free area between the panels, logical pixels at a scale factor of 2.
+        let area = Rect::new(300.0, 45.4, 1280.0, 650.0);
+        assert_eq!(
+            board_viewport_for(area, 2.0, window),
+            Some(URect::new(600, 91, 2560, 1300))
+        );
+        // A window made smaller than the area: kept inside it.
+        assert_eq!(
+            board_viewport_for(area, 2.0, UVec2::new(1000, 800)),
+            Some(URect::new(600, 91, 1000, 800))
+        );
+        // Panels wider than the window: no area, the whole window.
+        assert_eq!(
+            board_viewport_for(
+                Rect {
+                    min: Vec2::new(300.0, 0.0),
+                    max: Vec2::new(200.0, 600.0)
+                },
+                1.0,
+                window
+            ),
+            None
+        );
+        assert_eq!(board_viewport_for(area, 1.0, UVec2::new(200, 800)), None);
     }
 
     #[test]

@@ -79,7 +79,9 @@ pub fn run(launch: Launch) {
             ..default()
         }))
         .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-        .add_systems(PreStartup, spawn_camera)
+        .add_systems(PreStartup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
         .add_systems(Update, msaa_for_software_renderer);
         app.insert_resource(bevy::winit::WinitSettings::game());
         if let Some((path, frames)) = launch.screenshot {
@@ -104,6 +106,11 @@ pub fn run(launch: Launch) {
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
+    // egui gets a camera of its own (`spawn_cameras`).
+    .insert_resource(bevy_egui::EguiGlobalSettings {
+        auto_create_primary_context: false,
+        ..default()
+    })
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
     .add_plugins(ShellPlugin)
     .add_plugins(settings::plugin)
@@ -140,14 +147,51 @@ impl Plugin for ShellPlugin {
                 rosebud::plugin,
                 ai::plugin,
             ))
-            .add_systems(PreStartup, spawn_camera)
+            .add_systems(PreStartup, spawn_cameras)
             .add_systems(Update, msaa_for_software_renderer)
+            .add_systems(bevy_egui::EguiPrimaryContextPass, clear_panels)
             .add_plugins((menu::plugin, playing::plugin, result::plugin));
     }
 }
 
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, board::BoardCamera));
+/// Two cameras share the window. The board camera draws the board into the free area
+/// between the panels only (its viewport, `board::board_viewport`) and leaves the
+/// picture for the next; the interface camera draws egui over the whole window and
+/// writes the frame out. The panels have no fill of their own: the window's clear
+/// colour shows through them, so under a software renderer nobody pays for the
+/// panels' pixels twice (measured: 27.6 ms a frame on Battle of the Rosebud with
+/// filled panels against 22.4 ms without).
+fn spawn_cameras(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        board::BoardCamera,
+        Camera {
+            output_mode: bevy::camera::CameraOutputMode::Skip,
+            ..default()
+        },
+    ));
+    commands.spawn((
+        Camera2d,
+        bevy_egui::PrimaryEguiContext,
+        bevy::camera::visibility::RenderLayers::none(),
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+    ));
+}
+
+/// Panels without a fill of their own (see [`spawn_cameras`]); windows, menus and
+/// tooltips keep theirs.
+fn clear_panels(mut contexts: bevy_egui::EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        contexts
+            .ctx_mut()?
+            .global_style_mut(|s| s.visuals.panel_fill = bevy_egui::egui::Color32::TRANSPARENT);
+        *done = true;
+    }
+    Ok(())
 }
 
 /// On a software rasterizer (Mesa lavapipe, llvmpipe) 4x MSAA doubles the frame time

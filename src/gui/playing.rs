@@ -1371,9 +1371,19 @@ pub fn play_ui(world: &mut World) {
             .min_size(90.0)
             .show(&mut root, |ui| log_panel(world, ui));
     }
+    // egui's points are the window's logical pixels times the interface scale.
     let free = root.available_rect_before_wrap();
+    // Panels wider than the window leave no board (not a rectangle turned inside out).
+    let z = ctx.zoom_factor();
     world.resource_mut::<board::BoardArea>().0 =
-        Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+        (free.width() > 0.0 && free.height() > 0.0).then(|| {
+            Rect::new(
+                free.min.x * z,
+                free.min.y * z,
+                free.max.x * z,
+                free.max.y * z,
+            )
+        });
     if let Some(w) = hooks.as_ref().and_then(|h| h.windows) {
         let mut over = background_ui(&ctx, "play_windows");
         run_hook(world, w, &mut over);

@@ -284,9 +284,14 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
     use wargame::gui::board::ClickedWorld;
     use wargame::gui::wind::{WindOverlay, WindSelection};
     let mut app = wind_app(3);
+    // The 59 areas and 100 boundaries are one mesh (a polygon of 3 vertices or more
+    // each, a bar of 4 each), with a name text for every area.
+    let (meshes, vertices, _) = board_drawing(&mut app);
+    assert_eq!(meshes, 1, "the area map is drawn as one mesh");
+    assert!(vertices >= 59 * 3 + 100 * 4, "{vertices} vertices");
     assert!(
-        count::<BoardEntity>(&mut app) >= 59 + 100,
-        "an entity per area and per boundary at least"
+        count::<BoardEntity>(&mut app) >= 1 + 59,
+        "the map and a name per area at least"
     );
     // Pick a drawn Apache block and one of its legal areas, then click that area's
     // first vertex nudged toward its centre.
