@@ -946,6 +946,21 @@ pub fn despawn_board<M: Component>(
     area.0 = None;
 }
 
+/// The ring that marks a highlighted hex (a legal move, target or route's end): a
+/// hexagonal band inside the hex's edge, 12 triangles (a round one was 64, which a
+/// software renderer pays for on every hex of a placement's hundreds).
+pub fn highlight_ring(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+    meshes.add(
+        Ring::new(
+            RegularPolygon::new(HEX * 0.9, 6),
+            RegularPolygon::new(HEX * 0.76, 6),
+        )
+        .mesh()
+        .build()
+        .rotated_by(Quat::from_rotation_z(FRAC_PI_6)),
+    )
+}
+
 /// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on
 /// every hex further than one step, labelled with the movement left there ("may stop"
 /// past a place where another seat may act), and the route to the hovered hex as dots.
@@ -960,7 +975,7 @@ pub fn draw_routes<M: Component + Clone>(
     hover: Option<Coord>,
     hex: impl Fn(&str) -> Option<Coord>,
 ) {
-    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let ring = highlight_ring(meshes);
     let pale = materials.add(Color::srgba(0.0, 0.62, 0.45, 0.45));
     let dot = meshes.add(Circle::new(HEX * 0.14));
     let ink = materials.add(Color::srgb(0.0, 0.45, 0.32));

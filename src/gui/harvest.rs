@@ -491,7 +491,7 @@ fn redraw(
     if !game.can_act() {
         return;
     }
-    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let ring = board::highlight_ring(&mut meshes);
     let legal = game.legal();
     let unit = s.find(&sel_id);
     for l in &legal {

@@ -349,7 +349,7 @@ fn redraw(
         );
     }
     let Some(u) = s.find(&sel_id) else { return };
-    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let ring = board::highlight_ring(&mut meshes);
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
     let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
     let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
@@ -380,7 +380,8 @@ fn redraw(
             }
             Action::Indirect { .. } => (amber.clone(), "indirect".into()),
             Action::FallBack { .. } => (amber.clone(), "fall back".into()),
-            Action::Place { mounted: false, .. } => (green.clone(), "place".into()),
+            // The ring says it: a note on every hex of a set-up area is noise.
+            Action::Place { mounted: false, .. } => (green.clone(), String::new()),
             _ => continue,
         };
         let p = board::center(hex);
@@ -390,6 +391,9 @@ fn redraw(
             MeshMaterial2d(mat),
             Transform::from_xyz(p.x, p.y, 3.5),
         ));
+        if label.is_empty() {
+            continue;
+        }
         commands.spawn((
             Overlay,
             board::board_text(

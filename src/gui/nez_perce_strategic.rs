@@ -374,7 +374,7 @@ fn redraw(
             |h| h.parse::<Coord>().ok(),
         );
     }
-    let ring = meshes.add(Annulus::new(HEX * 0.8, HEX * 0.92));
+    let ring = board::highlight_ring(&mut meshes);
     let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
     let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
     let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
