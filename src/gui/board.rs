@@ -55,6 +55,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ClickedWorld>()
         .init_resource::<FitRequest>()
         .init_resource::<PipelinesWaiting>()
+        .add_systems(Startup, load_board_font)
         .add_systems(
             Update,
             (pointer, camera_controls, fit, board_viewport).chain(),
@@ -415,6 +416,55 @@ fn bake_map(
     }
 }
 
+/// The board's font, Barlow Condensed SemiBold (assets/fonts, SIL OFL 1.1), compiled in:
+/// every text drawn on the board uses it. A condensed face fits a counter's three
+/// printed values ("12-5-3") at 9 px on a counter 21 px wide.
+pub const BOARD_FONT: Handle<Font> =
+    bevy::asset::uuid_handle!("5b0f3c1e-8d2a-4c7e-9a61-2f4d8e7b3c90");
+
+/// The font file of [`BOARD_FONT`].
+const BOARD_FONT_FILE: &[u8] = include_bytes!("../../assets/fonts/BarlowCondensed-SemiBold.ttf");
+
+/// The board font's advance widths in em for the characters from ' ' to '~' (its `hmtx`
+/// over `unitsPerEm`, read with fontTools; see assets/fonts/README.md).
+const ADVANCE: [f32; 95] = [
+    0.200, 0.269, 0.306, 0.606, 0.434, 0.772, 0.581, 0.152, 0.279, 0.279, 0.361, 0.439, 0.199,
+    0.325, 0.211, 0.386, 0.450, 0.274, 0.425, 0.426, 0.459, 0.428, 0.429, 0.392, 0.434, 0.423,
+    0.252, 0.218, 0.439, 0.439, 0.439, 0.413, 0.759, 0.456, 0.462, 0.457, 0.472, 0.435, 0.415,
+    0.462, 0.477, 0.224, 0.443, 0.477, 0.415, 0.538, 0.507, 0.467, 0.457, 0.455, 0.461, 0.434,
+    0.452, 0.478, 0.471, 0.665, 0.460, 0.456, 0.406, 0.330, 0.386, 0.330, 0.413, 0.405, 0.206,
+    0.434, 0.437, 0.422, 0.437, 0.426, 0.291, 0.431, 0.439, 0.215, 0.211, 0.433, 0.199, 0.665,
+    0.439, 0.432, 0.441, 0.441, 0.313, 0.398, 0.282, 0.438, 0.415, 0.592, 0.417, 0.403, 0.368,
+    0.319, 0.171, 0.319, 0.480,
+];
+
+/// The width of `text`'s widest line in the board font, in em (a character outside
+/// [`ADVANCE`] counts as a wide one, 0.6).
+pub fn text_em(text: &str) -> f32 {
+    text.lines()
+        .map(|l| {
+            l.chars()
+                .map(|c| {
+                    (c as usize)
+                        .checked_sub(0x20)
+                        .and_then(|i| ADVANCE.get(i))
+                        .copied()
+                        .unwrap_or(0.6)
+                })
+                .sum::<f32>()
+        })
+        .fold(0.0, f32::max)
+}
+
+/// Put the board font into the font assets (where there are any: not in headless
+/// tests).
+fn load_board_font(fonts: Option<ResMut<Assets<Font>>>) {
+    if let Some(mut fonts) = fonts {
+        // A UUID handle's insert cannot fail.
+        let _ = fonts.insert(BOARD_FONT.id(), Font::from_bytes(BOARD_FONT_FILE.to_vec()));
+    }
+}
+
 /// Board text drawn at the screen's own resolution: `size` is its height in world units
 /// (it grows and shrinks with the zoom), never less than `min_px` screen pixels, and
 /// hidden when it would be smaller than `hide_px` (hex numbers read only when zoomed in;
@@ -430,8 +480,8 @@ pub struct BoardText {
     /// The widest the text may be, in world units (0: no limit): a counter's values
     /// stay inside its face, shrinking rather than spilling onto the next hex.
     pub fit: f32,
-    /// The characters on its longest line (for `fit`).
-    pub chars: usize,
+    /// Its widest line's width in em of the board font (for `fit`).
+    pub em: f32,
 }
 
 impl BoardText {
@@ -442,7 +492,7 @@ impl BoardText {
             min_px: 0.0,
             hide_px,
             fit: 0.0,
-            chars: 0,
+            em: 0.0,
         }
     }
 
@@ -453,7 +503,7 @@ impl BoardText {
             min_px,
             hide_px: 0.0,
             fit: 0.0,
-            chars: 0,
+            em: 0.0,
         }
     }
 
@@ -470,7 +520,7 @@ impl BoardText {
     pub fn within(self, width: f32, text: &str) -> Self {
         Self {
             fit: width,
-            chars: text.lines().map(|l| l.chars().count()).max().unwrap_or(0),
+            em: text_em(text),
             ..self
         }
     }
@@ -480,9 +530,8 @@ impl BoardText {
     pub fn px(&self, scale: f32) -> Option<f32> {
         let scale = scale.max(1e-3);
         let mut px = (self.size / scale).max(self.min_px);
-        if self.fit > 0.0 && self.chars > 0 {
-            // The board font is monospaced: each character about 0.6 of its height.
-            px = px.min(self.fit / scale / (0.6 * self.chars as f32));
+        if self.fit > 0.0 && self.em > 0.0 {
+            px = px.min(self.fit / scale / self.em);
         }
         if px < self.hide_px.max(1.0) {
             return None;
@@ -500,7 +549,10 @@ pub fn board_text(
 ) -> (Text2d, TextFont, TextColor, Transform, BoardText) {
     (
         Text2d::new(text),
-        TextFont::from_font_size(look.size),
+        TextFont {
+            font: BOARD_FONT.into(),
+            ..TextFont::from_font_size(look.size)
+        },
         TextColor(colour),
         Transform::from_translation(at),
         look,
@@ -644,6 +696,10 @@ pub fn spawn_map(
 /// A counter's face, square, in world units.
 pub const COUNTER: f32 = HEX * 1.4;
 
+/// The smallest a counter's printed values are written, in screen pixels, while they
+/// fit its face (where they do not, they shrink to fit rather than spill).
+pub const COUNTER_VALUES_PX: f32 = 10.0;
+
 /// The meshes of a counter: its face and the border around it.
 pub struct CounterMeshes {
     /// The square face.
@@ -703,7 +759,7 @@ pub fn spawn_counter<T: Component + Clone>(
         tag.clone(),
         board_text(
             look.top.clone(),
-            BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, &look.top),
+            BoardText::at_least(15.0, COUNTER_VALUES_PX).within(COUNTER * 0.94, &look.top),
             look.fg,
             Vec3::new(pos.x, pos.y + HEX * 0.3, z + 0.02),
         ),
@@ -1089,14 +1145,31 @@ mod tests {
         // Zoomed in to 1:1 it reads at 10 px, and larger further in.
         assert_eq!(number.px(1.0), Some(10.0));
         assert_eq!(number.px(0.5), Some(20.0));
-        // A counter's values: never under 9 px while they fit the face.
-        let values = BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, "1-6D");
-        assert_eq!(values.px(2.0), Some(9.0));
+        // A counter's values: never under 10 px while they fit the face.
+        let values = BoardText::at_least(15.0, COUNTER_VALUES_PX).within(COUNTER * 0.94, "1-6D");
+        assert_eq!(values.px(2.0), Some(10.0));
         assert_eq!(values.px(1.0), Some(15.0));
         // Where 9 px would spill off the face they shrink to fit it instead.
-        let long = BoardText::at_least(15.0, 9.0).within(COUNTER * 0.94, "12-5-3");
-        let px = long.px(2.5).unwrap();
-        assert!(px < 9.0 && px * 0.6 * 6.0 <= COUNTER * 0.94 / 2.5, "{px}");
+        // The Nez Perce maps' three values, on a counter about 21 px wide at their fit
+        // zoom on a 1280x800 window, read at 9 px in the condensed board font.
+        let three = BoardText::at_least(15.0, COUNTER_VALUES_PX).within(COUNTER * 0.94, "12-5-3");
+        assert_eq!(three.px(2.3), Some(9.0));
+        assert_eq!(
+            BoardText::at_least(15.0, COUNTER_VALUES_PX)
+                .within(COUNTER * 0.94, "8-3-7")
+                .px(2.3),
+            Some(10.0)
+        );
+        let px = three.px(3.0).unwrap();
+        assert!(
+            px < 9.0 && px * text_em("12-5-3") <= COUNTER * 0.94 / 3.0,
+            "{px}"
+        );
+        // The widths come from the font: digits are narrow, "W" is wide, and the widest
+        // line of several counts.
+        assert!((text_em("12-5-3") - 2.203).abs() < 1e-3);
+        assert!(text_em("W") > text_em("1") * 2.0);
+        assert_eq!(text_em("ab\nabcd"), text_em("abcd"));
     }
 
     #[test]

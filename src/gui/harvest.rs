@@ -468,20 +468,22 @@ fn redraw(
             MeshMaterial2d(q.clone()),
             Transform::from_xyz(pos.x, pos.y, 2.51),
         ));
+        let label = format!(
+            "HIDDEN{}",
+            if *count > 1 {
+                format!(" x{count}")
+            } else {
+                String::new()
+            }
+        );
         commands.spawn((
             Overlay,
-            Text2d::new(format!(
-                "HIDDEN{}",
-                if *count > 1 {
-                    format!(" x{count}")
-                } else {
-                    String::new()
-                }
-            )),
-            TextFont::from_font_size(10.0),
-            TextColor(Color::WHITE),
-            Transform::from_xyz(pos.x, pos.y, 2.52),
-            board::BoardText::at_least(10.0, 9.0),
+            board::board_text(
+                label,
+                board::BoardText::at_least(10.0, 9.0),
+                Color::WHITE,
+                Vec3::new(pos.x, pos.y, 2.52),
+            ),
         ));
     }
     // Legal-move highlights for the selected piece.

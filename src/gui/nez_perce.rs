@@ -324,7 +324,8 @@ fn redraw(
                     Overlay,
                     Mesh2d(pin_mesh.clone()),
                     MeshMaterial2d(pin_mat.clone()),
-                    Transform::from_xyz(pos.x + HEX * 0.45, pos.y + HEX * 0.45, z + 0.03),
+                    // On the counter's corner, clear of its values.
+                    Transform::from_xyz(pos.x + HEX * 0.7, pos.y + HEX * 0.7, z + 0.03),
                 ));
             }
         }
