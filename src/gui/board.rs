@@ -227,6 +227,53 @@ impl Sketch {
     }
 }
 
+impl Sketch {
+    /// Spawn the drawing as one entity carrying `marker` (a plugin's highlights, taken
+    /// down with its other overlay entities), drawn live; blended where a part is
+    /// translucent.
+    pub fn spawn_with<M: Component>(
+        self,
+        commands: &mut Commands,
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<ColorMaterial>,
+        marker: M,
+    ) {
+        if self.is_empty() {
+            return;
+        }
+        let blend = self.parts.iter().any(|p| p.colour[3] < 1.0);
+        let material = ColorMaterial {
+            alpha_mode: if blend {
+                bevy::sprite_render::AlphaMode2d::Blend
+            } else {
+                bevy::sprite_render::AlphaMode2d::Opaque
+            },
+            ..default()
+        };
+        commands.spawn((
+            marker,
+            Mesh2d(meshes.add(self.mesh())),
+            MeshMaterial2d(materials.add(material)),
+            Transform::default(),
+        ));
+    }
+
+    /// Add the band that marks a highlighted hex (a legal move, a target, a route's
+    /// end) centred at `at`: a hexagonal band inside the hex's edge, 12 triangles.
+    pub fn highlight(&mut self, at: Vec2, colour: Color, z: f32) {
+        self.add(
+            Ring::new(
+                RegularPolygon::new(HEX * 0.9, 6),
+                RegularPolygon::new(HEX * 0.76, 6),
+            ),
+            colour,
+            at,
+            z,
+            FRAC_PI_6,
+        );
+    }
+}
+
 /// The render layer of a map being drawn into its picture ([`bake_map`]); the board
 /// camera draws layer 0.
 pub const MAP_LAYER: usize = 1;
@@ -1002,21 +1049,6 @@ pub fn despawn_board<M: Component>(
     area.0 = None;
 }
 
-/// The ring that marks a highlighted hex (a legal move, target or route's end): a
-/// hexagonal band inside the hex's edge, 12 triangles (a round one was 64, which a
-/// software renderer pays for on every hex of a placement's hundreds).
-pub fn highlight_ring(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
-    meshes.add(
-        Ring::new(
-            RegularPolygon::new(HEX * 0.9, 6),
-            RegularPolygon::new(HEX * 0.76, 6),
-        )
-        .mesh()
-        .build()
-        .rotated_by(Quat::from_rotation_z(FRAC_PI_6)),
-    )
-}
-
 /// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on
 /// every hex further than one step, labelled with the movement left there ("may stop"
 /// past a place where another seat may act), and the route to the hovered hex as dots.
@@ -1031,10 +1063,9 @@ pub fn draw_routes<M: Component + Clone>(
     hover: Option<Coord>,
     hex: impl Fn(&str) -> Option<Coord>,
 ) {
-    let ring = highlight_ring(meshes);
-    let pale = materials.add(Color::srgba(0.0, 0.62, 0.45, 0.45));
-    let dot = meshes.add(Circle::new(HEX * 0.14));
-    let ink = materials.add(Color::srgb(0.0, 0.45, 0.32));
+    let pale = Color::srgba(0.0, 0.62, 0.45, 0.45);
+    let ink = Color::srgb(0.0, 0.45, 0.32);
+    let mut marks = Sketch::default();
     for r in routes.iter().filter(|r| r.actions.len() > 1) {
         let Some(to) = hex(&r.to) else {
             continue;
@@ -1046,12 +1077,7 @@ pub fn draw_routes<M: Component + Clone>(
             (false, None) => format!("{} hexes", r.actions.len()),
         };
         let p = center(to);
-        commands.spawn((
-            marker.clone(),
-            Mesh2d(ring.clone()),
-            MeshMaterial2d(pale.clone()),
-            Transform::from_xyz(p.x, p.y, 5.0),
-        ));
+        marks.highlight(p, pale, 5.0);
         // The hovered place's label always reads; the others only where they fit
         // their hex (at the fit zoom the rings and the hovered one say enough).
         // The hovered one goes above its hex, clear of the tooltip below the pointer.
@@ -1063,16 +1089,12 @@ pub fn draw_routes<M: Component + Clone>(
         hex_note(commands, marker.clone(), &label, look, at, 5.05);
         if hover == Some(to) {
             for c in r.places.iter().filter_map(|h| hex(h)) {
-                let p = center(c);
-                commands.spawn((
-                    marker.clone(),
-                    Mesh2d(dot.clone()),
-                    MeshMaterial2d(ink.clone()),
-                    Transform::from_xyz(p.x, p.y, 5.2),
-                ));
+                marks.add(Circle::new(HEX * 0.14), ink, center(c), 5.2, 0.0);
             }
         }
     }
+    // The rings and dots are one mesh.
+    marks.spawn_with(commands, meshes, materials, marker);
 }
 
 /// A highlight's note by a hex, in a dark ink that reads on every terrain colour the

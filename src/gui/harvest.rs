@@ -493,7 +493,7 @@ fn redraw(
     if !game.can_act() {
         return;
     }
-    let ring = board::highlight_ring(&mut meshes);
+    let mut marks = board::Sketch::default();
     let legal = game.legal();
     let unit = s.find(&sel_id);
     for l in &legal {
@@ -569,8 +569,10 @@ fn redraw(
             }
             _ => continue,
         };
-        ring_at(&mut commands, &mut materials, &ring, &hexes, colour, &label);
+        ring_at(&mut commands, &mut marks, &hexes, colour, &label);
     }
+    // The rings are one mesh.
+    marks.spawn_with(&mut commands, &mut meshes, &mut materials, Overlay);
     // Places further than one step (move by destination): a paler ring with the MP
     // left there, and the route to the hovered one drawn as dots.
     board::draw_routes(
@@ -584,24 +586,17 @@ fn redraw(
     );
 }
 
-/// A highlight ring with a label (white over a black shadow) on each hex.
+/// A highlight ring (into `marks`) with a label on each hex.
 fn ring_at(
     commands: &mut Commands,
-    materials: &mut Assets<ColorMaterial>,
-    ring: &Handle<Mesh>,
+    marks: &mut board::Sketch,
     hexes: &[Coord],
     colour: Color,
     label: &str,
 ) {
     for &h in hexes {
         let p = board::center(h);
-        let m = materials.add(colour);
-        commands.spawn((
-            Overlay,
-            Mesh2d(ring.clone()),
-            MeshMaterial2d(m),
-            Transform::from_xyz(p.x, p.y, 5.0),
-        ));
+        marks.highlight(p, colour, 5.0);
         if !label.is_empty() {
             let at = p - Vec2::Y * HEX * 0.62;
             let look = board::BoardText::hex_label(label);

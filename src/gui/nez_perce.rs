@@ -350,10 +350,10 @@ fn redraw(
         );
     }
     let Some(u) = s.find(&sel_id) else { return };
-    let ring = board::highlight_ring(&mut meshes);
-    let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
-    let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
-    let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
+    let mut marks = board::Sketch::default();
+    let green = Color::srgb(0.1, 0.8, 0.2);
+    let red = Color::srgb(0.9, 0.1, 0.1);
+    let amber = Color::srgb(0.95, 0.7, 0.1);
     for l in game.legal() {
         let Ok(a) = l.parse::<Action>() else { continue };
         let Some((Some(who), hex)) = action_hex(s, &a) else {
@@ -365,7 +365,7 @@ fn redraw(
         let (mat, label) = match &a {
             Action::Move { to, .. } => {
                 let k = movement::cost(s, s.u(u).hex(), *to);
-                (green.clone(), format!("{k} MP"))
+                (green, format!("{k} MP"))
             }
             Action::Fire { target, .. } => {
                 let t = s.find(target).unwrap_or(u);
@@ -375,23 +375,18 @@ fn redraw(
                     .zip(s.u(t).hex())
                     .map_or(0, |(x, y)| x.distance(y));
                 (
-                    red.clone(),
+                    red,
                     format!("fire {}", fire::strength_at(s, u, range, false)),
                 )
             }
-            Action::Indirect { .. } => (amber.clone(), "indirect".into()),
-            Action::FallBack { .. } => (amber.clone(), "fall back".into()),
+            Action::Indirect { .. } => (amber, "indirect".into()),
+            Action::FallBack { .. } => (amber, "fall back".into()),
             // The ring says it: a note on every hex of a set-up area is noise.
-            Action::Place { mounted: false, .. } => (green.clone(), String::new()),
+            Action::Place { mounted: false, .. } => (green, String::new()),
             _ => continue,
         };
         let p = board::center(hex);
-        commands.spawn((
-            Overlay,
-            Mesh2d(ring.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_xyz(p.x, p.y, 3.5),
-        ));
+        marks.highlight(p, mat, 3.5);
         if label.is_empty() {
             continue;
         }
@@ -405,6 +400,8 @@ fn redraw(
             ),
         ));
     }
+    // The rings are one mesh.
+    marks.spawn_with(&mut commands, &mut meshes, &mut materials, Overlay);
 }
 
 /// The ruleset's part of the turn bar: combat, turn, whose player turn, actions left,

@@ -374,10 +374,10 @@ fn redraw(
             |h| h.parse::<Coord>().ok(),
         );
     }
-    let ring = board::highlight_ring(&mut meshes);
-    let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
-    let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
-    let red = materials.add(Color::srgb(0.9, 0.1, 0.1));
+    let mut marks = board::Sketch::default();
+    let green = Color::srgb(0.1, 0.8, 0.2);
+    let amber = Color::srgb(0.95, 0.7, 0.1);
+    let red = Color::srgb(0.9, 0.1, 0.1);
     for l in game.legal() {
         let Ok(a) = l.parse::<Action>() else { continue };
         let Some((who, hex)) = action_hex(&a) else {
@@ -387,19 +387,14 @@ fn redraw(
             continue;
         }
         let (mat, label) = match &a {
-            Action::Move { .. } => (green.clone(), "move".to_string()),
-            Action::Cross { .. } => (amber.clone(), "cross (roll)".to_string()),
-            Action::Search { .. } => (red.clone(), "search".to_string()),
-            Action::Declare { .. } => (red.clone(), "declare".to_string()),
+            Action::Move { .. } => (green, "move".to_string()),
+            Action::Cross { .. } => (amber, "cross (roll)".to_string()),
+            Action::Search { .. } => (red, "search".to_string()),
+            Action::Declare { .. } => (red, "declare".to_string()),
             _ => continue,
         };
         let p = board::center(hex);
-        commands.spawn((
-            Overlay,
-            Mesh2d(ring.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_xyz(p.x, p.y, 3.5),
-        ));
+        marks.highlight(p, mat, 3.5);
         commands.spawn((
             Overlay,
             board::board_text(
@@ -410,6 +405,8 @@ fn redraw(
             ),
         ));
     }
+    // The rings are one mesh.
+    marks.spawn_with(&mut commands, &mut meshes, &mut materials, Overlay);
 }
 
 /// The phase in words, with its rule.

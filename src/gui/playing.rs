@@ -68,7 +68,22 @@ pub struct Game {
     /// The routes of the piece last asked about ([`Game::routes`]), for the state and
     /// seat they were found in.
     routes: Option<((u64, u8, String), Vec<Route>)>,
+    /// The legal actions with their kinds, in the session's notation, for the state
+    /// they were listed in ([`Game::legal`], [`Game::legal_of_kind`]): the turn bar and
+    /// the side panels ask every frame, and listing them can cost milliseconds (a
+    /// set-up area's placements: about 8 ms a frame under Xvfb).
+    legal: std::sync::Mutex<Option<LegalList>>,
 }
+
+/// The legal actions listed for a state: its key ([`Game::legal_key`]) and each
+/// action with its kind.
+type LegalList = (LegalKey, std::sync::Arc<Vec<(String, ActionKind)>>);
+
+/// What tells one state of a session on screen from another for the listing of its
+/// legal actions: the shell's generation (bumped by every action, undo and look back it
+/// makes), and the session's history and log lengths (which change with any action
+/// applied to it directly).
+type LegalKey = (u64, usize, usize);
 
 /// A move by destination being made: the steps still to submit.
 #[derive(Debug, Clone)]
@@ -157,6 +172,7 @@ impl Game {
             catch_up: None,
             walking: None,
             routes: None,
+            legal: std::sync::Mutex::new(None),
         }
     }
 
@@ -648,13 +664,48 @@ impl Game {
     /// The legal actions in the notation of the game on screen ([`Game::level_game`]):
     /// a battle's actions without the campaign's prefix.
     pub fn legal(&self) -> Vec<String> {
-        let legal = self.session.legal();
-        match self.session.level() {
-            Some(l) => legal
-                .into_iter()
-                .map(|a| a.strip_prefix(l.prefix).map_or(a.clone(), str::to_string))
-                .collect(),
-            None => legal,
+        let legal = self.legal_kinds();
+        let prefix = self.session.level().map(|l| l.prefix);
+        legal
+            .iter()
+            .map(|(a, _)| match prefix {
+                Some(p) => a.strip_prefix(p).unwrap_or(a).to_string(),
+                None => a.clone(),
+            })
+            .collect()
+    }
+
+    /// The first legal action of a kind, in the session's notation (the "End phase"
+    /// and "Pass" buttons and keys).
+    pub fn legal_of_kind(&self, kind: ActionKind) -> Option<String> {
+        self.legal_kinds()
+            .iter()
+            .find_map(|(a, k)| (*k == kind).then(|| a.clone()))
+    }
+
+    /// The key of the state on screen for its legal actions ([`LegalKey`]).
+    fn legal_key(&self) -> LegalKey {
+        (
+            self.generation,
+            self.session.history().len(),
+            self.session.log().len(),
+        )
+    }
+
+    /// The legal actions and their kinds, listed once per state ([`LegalKey`]).
+    fn legal_kinds(&self) -> std::sync::Arc<Vec<(String, ActionKind)>> {
+        let key = self.legal_key();
+        let mut cache = self
+            .legal
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match cache.as_ref() {
+            Some((k, l)) if *k == key => l.clone(),
+            _ => {
+                let l = std::sync::Arc::new(self.session.legal_kinds());
+                *cache = Some((key, l.clone()));
+                l
+            }
         }
     }
 
@@ -841,7 +892,7 @@ fn shortcuts(
     };
     let act = kind
         .filter(|_| game.can_act())
-        .and_then(|k| game.session.legal_of_kind(k));
+        .and_then(|k| game.legal_of_kind(k));
     if let Some(a) = act {
         game.submit(&a);
     } else if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
@@ -1222,8 +1273,8 @@ pub fn play_ui(world: &mut World) {
                 let game = world.resource::<Game>();
                 if game.can_act() {
                     (
-                        game.session.legal_of_kind(ActionKind::EndPhase),
-                        game.session.legal_of_kind(ActionKind::Decline),
+                        game.legal_of_kind(ActionKind::EndPhase),
+                        game.legal_of_kind(ActionKind::Decline),
                     )
                 } else {
                     (None, None)

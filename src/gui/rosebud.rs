@@ -427,10 +427,10 @@ fn redraw(
             |h| s.stat.map.parse(h).ok(),
         );
     }
-    let ring = board::highlight_ring(&mut meshes);
-    let green = materials.add(Color::srgb(0.1, 0.8, 0.2));
-    let amber = materials.add(Color::srgb(0.95, 0.7, 0.1));
-    let red = materials.add(Color::srgb(0.85, 0.1, 0.1));
+    let mut marks = board::Sketch::default();
+    let green = Color::srgb(0.1, 0.8, 0.2);
+    let amber = Color::srgb(0.95, 0.7, 0.1);
+    let red = Color::srgb(0.85, 0.1, 0.1);
     let mut shown: Vec<Coord> = vec![];
     for l in game.legal() {
         let Ok(a) = l.parse::<Action>() else { continue };
@@ -447,21 +447,16 @@ fn redraw(
                     .find(&who)
                     .and_then(|u| rules::move_cost(s, u, hex).ok())
                     .map_or(String::new(), |c| format!("{c} MP"));
-                (green.clone(), cost)
+                (green, cost)
             }
-            Action::Enter { .. } => (amber.clone(), "enter".to_string()),
-            Action::Retreat { .. } => (amber.clone(), "retreat".to_string()),
-            Action::Advance { .. } => (green.clone(), "advance".to_string()),
-            Action::Fire { .. } => (red.clone(), "fire".to_string()),
+            Action::Enter { .. } => (amber, "enter".to_string()),
+            Action::Retreat { .. } => (amber, "retreat".to_string()),
+            Action::Advance { .. } => (green, "advance".to_string()),
+            Action::Fire { .. } => (red, "fire".to_string()),
             _ => continue,
         };
         let p = board::center(hex);
-        commands.spawn((
-            Overlay,
-            Mesh2d(ring.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_xyz(p.x, p.y, 3.5),
-        ));
+        marks.highlight(p, mat, 3.5);
         commands.spawn((
             Overlay,
             board::board_text(
@@ -472,6 +467,8 @@ fn redraw(
             ),
         ));
     }
+    // The rings are one mesh.
+    marks.spawn_with(&mut commands, &mut meshes, &mut materials, Overlay);
 }
 
 /// The turn bar: turn, clock, phasing player, victory points.

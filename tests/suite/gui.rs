@@ -1778,3 +1778,42 @@ fn rosebud_and_nez_perce_move_by_destination_through_the_rules() {
         |_, h| h.parse().unwrap(),
     );
 }
+
+/// The shell lists the legal actions once per change (the turn bar and the side panels
+/// ask every frame): what it lists is always the session's list now, after an action,
+/// an undo, a look back and its end, in the notation of the game on screen.
+#[test]
+fn the_legal_actions_listed_once_per_change_follow_every_change() {
+    use wargame::core::game::ActionKind;
+    let s = games::new_session(&root(), "nez_perce_strategic/campaign", 3, false).unwrap();
+    let mut g = Game::new(s, false);
+    let fresh = |g: &Game| {
+        let prefix = g.session.level().map(|l| l.prefix);
+        g.session
+            .legal()
+            .into_iter()
+            .map(|a| match prefix {
+                Some(p) => a.strip_prefix(p).unwrap_or(&a).to_string(),
+                None => a,
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut seen = 0;
+    for _ in 0..40 {
+        let legal = g.legal();
+        assert_eq!(legal, fresh(&g));
+        assert_eq!(
+            g.legal_of_kind(ActionKind::EndPhase),
+            g.session.legal_of_kind(ActionKind::EndPhase)
+        );
+        let Some(first) = legal.first().cloned() else {
+            break;
+        };
+        g.submit(&first);
+        seen += 1;
+        assert_eq!(g.legal(), fresh(&g), "after {first}");
+    }
+    assert!(seen >= 20, "only {seen} actions");
+    g.undo();
+    assert_eq!(g.legal(), fresh(&g), "after an undo");
+}
