@@ -232,7 +232,7 @@ impl Sketch {
     /// down with its other overlay entities), drawn live; blended where a part is
     /// translucent.
     pub fn spawn_with<M: Component>(
-        self,
+        mut self,
         commands: &mut Commands,
         meshes: &mut Assets<Mesh>,
         materials: &mut Assets<ColorMaterial>,
@@ -242,6 +242,7 @@ impl Sketch {
             return;
         }
         let blend = self.parts.iter().any(|p| p.colour[3] < 1.0);
+        let base = self.rebase();
         let material = ColorMaterial {
             alpha_mode: if blend {
                 bevy::sprite_render::AlphaMode2d::Blend
@@ -254,8 +255,26 @@ impl Sketch {
             marker,
             Mesh2d(meshes.add(self.mesh())),
             MeshMaterial2d(materials.add(material)),
-            Transform::default(),
+            Transform::from_xyz(0.0, 0.0, base),
         ));
+    }
+
+    /// Stand the drawing on its lowest part: every part's height less the lowest,
+    /// which is returned for the entity's own height. Translucent meshes are sorted by
+    /// their entity's height, not their vertices', so highlights at height 5 must
+    /// stand at 5 to be drawn over the map's picture (height 0), as the separate
+    /// entities they replace did.
+    fn rebase(&mut self) -> f32 {
+        let Some(base) = self.parts.iter().map(|p| p.z).reduce(f32::min) else {
+            return 0.0;
+        };
+        for p in &mut self.parts {
+            p.z -= base;
+            for v in &mut p.positions {
+                v[2] -= base;
+            }
+        }
+        base
     }
 
     /// Add the band that marks a highlighted hex (a legal move, a target, a route's
@@ -1192,6 +1211,24 @@ mod tests {
         assert!((text_em("12-5-3") - 2.203).abs() < 1e-3);
         assert!(text_em("W") > text_em("1") * 2.0);
         assert_eq!(text_em("ab\nabcd"), text_em("abcd"));
+    }
+
+    #[test]
+    fn highlights_stand_at_their_own_height_over_the_map_picture() {
+        let mut marks = Sketch::default();
+        marks.highlight(Vec2::ZERO, Color::srgba(0.0, 0.6, 0.4, 0.45), 5.0);
+        marks.add(Circle::new(5.0), Color::BLACK, Vec2::X * 10.0, 5.2, 0.0);
+        assert_eq!(marks.rebase(), 5.0);
+        let mesh = marks.mesh();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(pos)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("no positions");
+        };
+        // The band's 12 vertices at 0 above the entity, the dot's at 0.2.
+        assert!(pos[..12].iter().all(|p| p[2] == 0.0));
+        assert!(pos[12..].iter().all(|p| (p[2] - 0.2).abs() < 1e-6));
+        assert_eq!(Sketch::default().rebase(), 0.0);
     }
 
     #[test]
