@@ -1139,6 +1139,31 @@ pub fn hex_note<M: Component + Clone>(
     ));
 }
 
+/// A highlighted hex: its band into `marks` (drawn as one mesh with the others) at
+/// height `z`, and under it `label` (if any) as a note that shows where it fits.
+pub fn highlight_hex<M: Component + Clone>(
+    commands: &mut Commands,
+    marks: &mut Sketch,
+    marker: M,
+    at: Vec2,
+    colour: Color,
+    label: &str,
+    z: f32,
+) {
+    marks.highlight(at, colour, z);
+    if !label.is_empty() {
+        let look = BoardText::hex_label(label);
+        hex_note(
+            commands,
+            marker,
+            label,
+            look,
+            at - Vec2::Y * HEX * 0.62,
+            z + 0.05,
+        );
+    }
+}
+
 /// The board's hover tooltip, beside the pointer: a heading (the hex or area and its
 /// terrain), a line per piece the viewing seat may see there, and sections such as the
 /// selected unit's fire at it (a gold heading over its modifiers, each with its rule).

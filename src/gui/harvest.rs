@@ -595,13 +595,15 @@ fn ring_at(
     label: &str,
 ) {
     for &h in hexes {
-        let p = board::center(h);
-        marks.highlight(p, colour, 5.0);
-        if !label.is_empty() {
-            let at = p - Vec2::Y * HEX * 0.62;
-            let look = board::BoardText::hex_label(label);
-            board::hex_note(commands, Overlay, label, look, at, 5.05);
-        }
+        board::highlight_hex(
+            commands,
+            marks,
+            Overlay,
+            board::center(h),
+            colour,
+            label,
+            5.0,
+        );
     }
 }
 

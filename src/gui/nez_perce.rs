@@ -386,19 +386,7 @@ fn redraw(
             _ => continue,
         };
         let p = board::center(hex);
-        marks.highlight(p, mat, 3.5);
-        if label.is_empty() {
-            continue;
-        }
-        commands.spawn((
-            Overlay,
-            board::board_text(
-                label.clone(),
-                board::BoardText::hex_label(&label),
-                Color::BLACK,
-                Vec3::new(p.x, p.y - HEX * 0.62, 3.6),
-            ),
-        ));
+        board::highlight_hex(&mut commands, &mut marks, Overlay, p, mat, &label, 3.5);
     }
     // The rings are one mesh.
     marks.spawn_with(&mut commands, &mut meshes, &mut materials, Overlay);
