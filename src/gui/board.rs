@@ -117,8 +117,8 @@ pub fn colour(hex: &str) -> Color {
 
 /// The board's fixed drawing (hexes, level rings, terrain symbols, hexsides) gathered
 /// into one mesh with a colour per vertex, spawned as one entity: one draw for the whole
-/// map instead of thousands of entities, which keeps a large board's frame time near an
-/// empty window's under software rendering. Parts are drawn in order of their height.
+/// map instead of thousands of entities (and, through `bake_map`, one picture).
+/// Parts are drawn in order of their height.
 #[derive(Default)]
 pub struct Sketch {
     /// The shapes, in the order they were added.
@@ -195,7 +195,7 @@ impl Sketch {
     }
 
     /// Spawn the drawing as one board entity. Where the shell can render to an image,
-    /// [`bake_map`] draws it once into a picture at the screen's resolution and shows
+    /// `bake_map` draws it once into a picture at the screen's resolution and shows
     /// that instead.
     pub fn spawn(
         self,
@@ -293,7 +293,7 @@ impl Sketch {
     }
 }
 
-/// The render layer of a map being drawn into its picture ([`bake_map`]); the board
+/// The render layer of a map being drawn into its picture (`bake_map`); the board
 /// camera draws layer 0.
 pub const MAP_LAYER: usize = 1;
 
@@ -505,7 +505,7 @@ const ADVANCE: [f32; 95] = [
 ];
 
 /// The width of `text`'s widest line in the board font, in em (a character outside
-/// [`ADVANCE`] counts as a wide one, 0.6).
+/// `ADVANCE` counts as a wide one, 0.6).
 pub fn text_em(text: &str) -> f32 {
     text.lines()
         .map(|l| {
