@@ -224,6 +224,16 @@ where
         Self::apply_as(state, action, false)
     }
 
+    /// The level being played decides: a battle action only during a battle, a
+    /// campaign action only between battles.
+    fn allows_unlisted(state: &Self::State, action: &Self::Action) -> bool {
+        match (action, &state.battle) {
+            (NestedAction::Battle(a), Some(b)) => <C::Battle as Rules>::allows_unlisted(b, a),
+            (NestedAction::Campaign(a), None) => C::allows_unlisted(&state.campaign, a),
+            _ => false,
+        }
+    }
+
     fn apply_listed(
         state: &mut Self::State,
         action: &Self::Action,

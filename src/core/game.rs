@@ -293,6 +293,15 @@ pub trait Rules: 'static {
     fn legal_actions(state: &Self::State) -> Vec<Self::Action>;
     /// Apply an action; on error nothing changes.
     fn apply(state: &mut Self::State, action: &Self::Action) -> Result<Vec<LogEntry>, RuleError>;
+    /// Whether `action`, which `legal_actions(state)` does not list, is legal all the
+    /// same: a choice the rules allow in more forms than the list spells out (an Army
+    /// Leader taking any subset of the blocks it could take along, artillery firing at
+    /// more than two adjacent targets). [`Rules::apply`] must accept exactly the listed
+    /// actions and these, and refuse everything else; the conformance suite tries
+    /// actions built from listed ones against it. The default: nothing else is legal.
+    fn allows_unlisted(_state: &Self::State, _action: &Self::Action) -> bool {
+        false
+    }
     /// Apply an action the caller has just taken from `legal_actions(state)` of this
     /// very state. A ruleset may skip re-checking its legality here (the computer
     /// player's search applies thousands of such actions); the default is [`Rules::apply`].

@@ -154,6 +154,11 @@ impl Rules for Harvest {
     fn apply(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
         rules::apply(state, action)
     }
+    /// Artillery fire at three to seven adjacent targets (II.E.5-6): the list names
+    /// single targets and adjacent pairs.
+    fn allows_unlisted(state: &State, action: &Action) -> bool {
+        rules::allows_unlisted(state, action)
+    }
     fn apply_listed(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
         rules::apply_listed(state, action)
     }

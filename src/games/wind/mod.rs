@@ -218,6 +218,17 @@ impl Rules for Wind {
     fn apply(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
         rules::apply(state, action)
     }
+    /// An Army Leader's move with a subset of the blocks it could take along (§7.0
+    /// "Leaders"): the list names only the whole party.
+    fn allows_unlisted(state: &State, action: &Action) -> bool {
+        match action {
+            Action::Move { block, area, with } if !with.is_empty() => state
+                .stat
+                .area(area)
+                .is_some_and(|to| rules::party_may_move(state, block, to, with)),
+            _ => false,
+        }
+    }
     fn apply_listed(state: &mut State, action: &Action) -> Result<Vec<LogEntry>, RuleError> {
         rules::apply_listed(state, action)
     }

@@ -660,3 +660,58 @@ fn s8_the_retreat_question_is_asked_in_every_area_so_it_reveals_no_apache_leader
     assert_eq!(g.probe("to_act").as_deref(), Some("0"));
     assert_eq!(legal(&g), vec!["stay".to_string()]);
 }
+
+/// Issue 53, item 1: a party move (`move X AREA with Y`) is never listed as such for
+/// a subset, and `apply` judged it by no rule: the Army moved hidden Apache blocks,
+/// moved while the Apache player was to act, and Apache blocks moved in parties. Only
+/// an Army Leader takes blocks along (§7.0 "Leaders"), only in the Army's own Movement
+/// Impulse, each block once; anything else is refused and changes nothing.
+#[test]
+fn s7_only_an_army_leader_moves_a_party_and_only_in_its_own_impulse() {
+    let blocks = [
+        ("troop_a", "tucson", 3),
+        ("company_a", "tucson", 3),
+        ("carleton", "tucson", 0),
+        ("cochise", "dragoon", 0),
+        ("pinal", "dragoon", 0),
+        ("apache_peaks", "dragoon", 3),
+    ];
+    let refused = |g: &mut wargame::core::session::Session<Wind>, a: &str| {
+        let before = g.state.clone();
+        let r = g.apply(&a.parse().unwrap());
+        assert!(r.is_err(), "'{a}' was accepted");
+        assert!(g.state == before, "'{a}' was refused but changed the state");
+    };
+    // The Army to move: Apache blocks are not its own, with a Leader, a Rumor or a band
+    // leading.
+    let mut g = position(1, Phase::Move, 1, &blocks);
+    for a in [
+        "move cochise tucson with pinal",
+        "move pinal tucson with apache_peaks",
+        "move apache_peaks tucson with cochise,pinal",
+        "move carleton phoenix with apache_peaks",
+        // A block goes along once, and the Leader does not follow itself.
+        "move carleton phoenix with troop_a,troop_a",
+        "move carleton phoenix with carleton",
+        // Not a Leader.
+        "move troop_a phoenix with company_a",
+    ] {
+        refused(&mut g, a);
+    }
+    // The subset the rules allow is accepted.
+    play(&mut g, &["move carleton phoenix with troop_a"]);
+    // The Apache player to move: Apache blocks move alone (no parties in the rules),
+    // even with a Rumor or a Leader leading, and the Army's blocks not at all.
+    let mut g = position(1, Phase::Move, 0, &blocks);
+    for a in [
+        "move cochise tucson with pinal",
+        "move pinal tucson with apache_peaks",
+        "move carleton phoenix with troop_a",
+        "move carleton phoenix",
+    ] {
+        refused(&mut g, a);
+    }
+    // Outside the Movement Phase, no party moves at all.
+    let mut g = position(1, Phase::Deploy, 1, &blocks);
+    refused(&mut g, "move carleton phoenix with troop_a");
+}

@@ -284,6 +284,12 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
     apply_listed(s, a)
 }
 
+/// Whether `a`, not one of [`legal`]'s, is legal all the same: an artillery group of
+/// three to seven adjacent targets (II.E.5-6).
+pub fn allows_unlisted(s: &State, a: &Action) -> bool {
+    s.phase != Phase::Over && big_artillery_group_ok(s, a, &legal(s))
+}
+
 /// Apply an action the caller has just taken from [`legal`] for this very state,
 /// without listing the legal actions again to check it (the computer player's search
 /// applies thousands). Anything not from that list must go through [`apply`].

@@ -246,7 +246,12 @@ pub fn listed(s: &State, a: &Action) -> bool {
 /// any subset of the blocks it could take along.
 pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
     let listed = listed(s, a);
-    let subset_move = matches!(a, Action::Move { with, .. } if !with.is_empty());
+    // An Army Leader's party move with a subset of the blocks it could take along is
+    // legal though not listed (§7.0 "Leaders"): judged here by the same rules.
+    let subset_move = !listed
+        && matches!(a, Action::Move { block, area, with }
+            if !with.is_empty()
+                && s.stat.area(area).is_some_and(|to| party_may_move(s, block, to, with)));
     if s.phase == Phase::Move && *a == Action::End && command_conflict(s) {
         return Err(RuleError::new(
             "the two US Senior Leaders may not end a Movement Impulse in the same area: move one of them on first (§7.0 \"Command Conflict\")",
@@ -307,22 +312,30 @@ pub fn apply(s: &mut State, a: &Action) -> Result<Vec<LogEntry>, RuleError> {
 
 /// Whether the Army Leader `leader` may cross into `to` now taking exactly `with`
 /// along: any subset of the blocks it could take (§7.0 "Leaders"), as [`apply`] accepts
-/// such a move though [`legal`] lists only the whole party.
+/// such a move though [`legal`] lists only the whole party. Only the Army moves in
+/// parties (an Apache block, a Rumor included, moves alone), only in its own Movement
+/// Impulse, only with its own Leader, and each block goes along once.
 pub fn party_may_move(s: &State, leader: &str, to: usize, with: &[Sym]) -> bool {
-    if s.phase != Phase::Move {
+    if s.phase != Phase::Move || s.side != ARMY || to_act(s) != Some(ARMY) {
         return false;
     }
     let Some(b) = s.find(leader) else {
         return false;
     };
-    if s.blocks[b].side() != s.side {
+    let l = &s.blocks[b];
+    if l.side() != ARMY || l.kind != BlockKind::Leader || l.area().is_none() {
         return false;
     }
     let Some(party) = with.iter().map(|h| s.find(h)).collect::<Option<Vec<Bid>>>() else {
         return false;
     };
+    let mut distinct = party.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
     let allowed = followers(s, b, to);
     !party.is_empty()
+        && distinct.len() == party.len()
+        && !party.contains(&b)
         && party.iter().all(|x| allowed.contains(x))
         && move_ok(s, b, to, &party).is_ok()
 }
