@@ -3,7 +3,15 @@
 //! every action, what any ruleset must guarantee:
 //! - whenever a seat must act, it has a legal action;
 //! - every legal action's notation parses back to the same action;
-//! - an illegal action (or text that is no action) is refused and changes nothing;
+//! - an illegal action (or text that is no action) is refused and changes nothing:
+//!   actions once listed and no longer, the other seat's while it may not act, and
+//!   listed actions with a word swapped for another piece, place or number, a word
+//!   dropped, or a party or target list lengthened (only what
+//!   [`Rules::allows_unlisted`] names may be accepted unlisted);
+//! - what is hidden from the seat that acts changes nothing it can see: in a world
+//!   drawn from its view (the computer player's sampling, with the same dice), its
+//!   legal actions are the same, and after its action, unless something is revealed,
+//!   whose turn it is, its view and (when it acts again) its legal actions too;
 //! - `apply_listed` agrees with `apply`;
 //! - no view, visible log line or list of legal actions shows a seat a word the
 //!   ruleset marks as secret from it ([`Rules::secrets`]);
@@ -45,6 +53,9 @@ pub struct Plan {
     /// The game hides something from some seat in these walks: the leak checks must
     /// have had a secret to protect.
     pub hidden: bool,
+    /// Try actions built from listed ones (a word swapped, dropped or added) every this
+    /// many actions (0: never).
+    pub mutate_every: usize,
     /// The ruleset hides again at a game turn's end what its last action showed (the
     /// block game turns every block face down): the log lines of an action that ends
     /// a turn are then left out of the leak check.
@@ -61,6 +72,69 @@ pub fn contains_word(text: &str, word: &str) -> bool {
         let after = text[i + word.len()..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
+}
+
+/// The byte spans of the words of a notation: runs of letters, digits and `_`.
+fn word_spans(t: &str) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    let mut start = None;
+    for (i, c) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
+        let w = c.is_alphanumeric() || c == '_';
+        match (w, start) {
+            (true, None) => start = Some(i),
+            (false, Some(b)) => {
+                out.push((b, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Actions built from a listed one's notation `t`, each one change away: a word swapped
+/// for one of `pool` (a piece, place or number of either side), two words swapped, a
+/// word dropped, or a word added to the end as a list item or a party (`with W`).
+fn mutants(t: &str, pool: &[String], rng: &mut ChaCha8Rng, n: usize) -> Vec<String> {
+    let spans = word_spans(t);
+    let mut out = vec![];
+    if pool.is_empty() {
+        return out;
+    }
+    let word = |rng: &mut ChaCha8Rng| pool[rng.random_range(0..pool.len())].clone();
+    for _ in 0..n {
+        let m = match rng.random_range(0..6) {
+            0 | 1 if !spans.is_empty() => {
+                let (a, b) = spans[rng.random_range(0..spans.len())];
+                format!("{}{}{}", &t[..a], word(rng), &t[b..])
+            }
+            2 if spans.len() > 1 => {
+                let mut x = t.to_string();
+                let mut picked: Vec<(usize, usize)> = (0..2)
+                    .map(|_| spans[rng.random_range(0..spans.len())])
+                    .collect();
+                picked.sort();
+                picked.dedup();
+                for (a, b) in picked.into_iter().rev() {
+                    x.replace_range(a..b, &word(rng));
+                }
+                x
+            }
+            3 if !spans.is_empty() => {
+                let (a, b) = spans[rng.random_range(0..spans.len())];
+                let a = if a > 0 && t[..a].ends_with(' ') {
+                    a - 1
+                } else {
+                    a
+                };
+                format!("{}{}", &t[..a], &t[b..])
+            }
+            4 => format!("{t},{}", word(rng)),
+            _ => format!("{t} with {}", word(rng)),
+        };
+        out.push(m);
+    }
+    out
 }
 
 fn typed<R: Knowledge + GameId>(g: &dyn GameSession) -> &Session<R> {
@@ -91,6 +165,11 @@ where
     let mut saw_secret = false;
     // Actions once legal and now refused: the check of an illegal action that parses.
     let mut refused_listed = 0;
+    // Mutated actions tried, and those the ruleset allows unlisted.
+    let mut tried_mutants = 0usize;
+    let mut accepted_unlisted = 0usize;
+    // Positions where a world drawn from the acting seat's view was played on.
+    let mut swapped = 0usize;
     for (id, options) in &plan.scenarios {
         let mut games_seen: BTreeSet<String> = BTreeSet::new();
         for seed in 0..plan.seeds {
@@ -128,6 +207,13 @@ where
                 }
             }
             let mut seen_actions: Vec<R::Action> = vec![];
+            // The words of every action listed in this game so far, for either seat,
+            // and a few numbers: what the mutated actions are made of.
+            let mut words: BTreeSet<String> = ["0", "1", "2", "3", "7", "25", "99"]
+                .into_iter()
+                .map(String::from)
+                .collect();
+            let mut mrng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
             // Each action's seat, and whether it revealed anything.
             let mut acts: Vec<(u8, bool)> = vec![];
             let mut n = 0;
@@ -180,6 +266,10 @@ where
                         a, b,
                         "{what} action {n}: a sampled world looks different to seat {actor}"
                     );
+                    if plan.hidden {
+                        swapped += 1;
+                        hidden_changes_nothing_seen::<R>(&s, world, actor, &legal, &what, n);
+                    }
                 }
                 // Illegal input is refused and changes nothing.
                 let before = (g.state_ron(), g.history().len(), g.log().len());
@@ -192,16 +282,65 @@ where
                         "{what} action {n}: '{t}' is not listed as legal but was accepted"
                     );
                 }
+                for a in &legal {
+                    if words.len() < 600 {
+                        let t = a.to_string();
+                        for (x, y) in word_spans(&t) {
+                            words.insert(t[x..y].to_string());
+                        }
+                    }
+                }
+                if plan.mutate_every > 0 && n % plan.mutate_every == 0 {
+                    let pool: Vec<String> = words.iter().cloned().collect();
+                    let base = legal[mrng.random_range(0..legal.len())].to_string();
+                    for m in mutants(&base, &pool, &mut mrng, 6) {
+                        let Ok(ma) = m.parse::<R::Action>() else {
+                            continue;
+                        };
+                        if legal.contains(&ma) {
+                            continue;
+                        }
+                        tried_mutants += 1;
+                        let mut t = s.clone();
+                        match R::apply(&mut t, &ma) {
+                            Ok(_) => {
+                                assert!(
+                                    R::allows_unlisted(&s, &ma),
+                                    "{what} action {n}: '{m}' (from '{base}') is not legal but was accepted"
+                                );
+                                accepted_unlisted += 1;
+                            }
+                            Err(_) => assert!(
+                                t == s,
+                                "{what} action {n}: the refused '{m}' changed the state"
+                            ),
+                        }
+                    }
+                }
                 assert_eq!(
                     before,
                     (g.state_ron(), g.history().len(), g.log().len()),
                     "{what}: a refused action changed the game"
                 );
                 // apply_listed agrees with apply.
-                let a = legal[rng.random_range(0..legal.len())].clone();
-                let mut listed = s.clone();
-                let log_listed = R::apply_listed(&mut listed, &a)
-                    .unwrap_or_else(|e| panic!("{what}: apply_listed '{a}': {e}"));
+                // In a game that hides things, an action that reveals something is
+                // taken again only every other time it is drawn, so that the walks
+                // spend long stretches with secrets to keep (random play would
+                // otherwise show every hidden piece in its first turns).
+                let (a, listed, log_listed) = {
+                    let mut tries = 0;
+                    loop {
+                        let a = legal[rng.random_range(0..legal.len())].clone();
+                        let mut listed = s.clone();
+                        let log = R::apply_listed(&mut listed, &a)
+                            .unwrap_or_else(|e| panic!("{what}: apply_listed '{a}': {e}"));
+                        tries += 1;
+                        let reveals = R::reveals(&listed) != R::reveals(&s);
+                        if !plan.hidden || !reveals || tries > 3 || rng.random_bool(0.1) {
+                            break (a, listed, log);
+                        }
+                    }
+                };
                 let log_len = g.log().len();
                 g.apply_str(&a.to_string())
                     .unwrap_or_else(|e| panic!("{what}: legal '{a}' refused: {e}"));
@@ -342,6 +481,15 @@ where
         );
     }
     assert!(
+        plan.mutate_every == 0 || tried_mutants > 100,
+        "{}: only {tried_mutants} mutated actions were tried",
+        R::ID
+    );
+    eprintln!(
+        "{}: {tried_mutants} mutated actions tried, {accepted_unlisted} allowed unlisted; {swapped} sampled worlds played on",
+        R::ID
+    );
+    assert!(
         refused_listed > 0,
         "{}: no action once legal was ever tried again once illegal",
         R::ID
@@ -351,6 +499,59 @@ where
         "{}: the walks never had a secret to protect",
         R::ID
     );
+}
+
+/// What the seat to act cannot see changes nothing it can: `world` is drawn from its
+/// view of `s`; given the same dice, it must have the same legal actions, and after
+/// each of them that reveals nothing in either world, the same seat to act, the same
+/// view for `actor` and, when `actor` acts again, the same legal actions (a window that
+/// opens only because of a hidden piece would tell it that the piece is there).
+fn hidden_changes_nothing_seen<R: Knowledge>(
+    s: &R::State,
+    mut world: R::State,
+    actor: u8,
+    legal: &[R::Action],
+    what: &str,
+    n: usize,
+) {
+    let names = |l: &[R::Action]| {
+        let mut v: Vec<String> = l.iter().map(ToString::to_string).collect();
+        v.sort();
+        v
+    };
+    *R::dice(&mut world) = R::dice(&mut s.clone()).clone();
+    assert_eq!(
+        names(&R::legal_actions(&world)),
+        names(legal),
+        "{what} action {n}: seat {actor}'s legal actions depend on what it cannot see"
+    );
+    for a in legal.iter().take(120) {
+        let (mut real, mut other) = (s.clone(), world.clone());
+        R::apply(&mut real, a).unwrap_or_else(|e| panic!("{what}: '{a}' refused: {e}"));
+        R::apply(&mut other, a)
+            .unwrap_or_else(|e| panic!("{what}: '{a}' refused in a sampled world: {e}"));
+        if R::reveals(&real) != R::reveals(s) || R::reveals(&other) != R::reveals(&world) {
+            continue;
+        }
+        let who = R::to_act(&real);
+        assert_eq!(
+            who,
+            R::to_act(&other),
+            "{what} action {n}: after '{a}', whose turn it is depends on what seat {actor} cannot see"
+        );
+        assert_eq!(
+            ron::to_string(&R::view(&real, actor)).expect("view"),
+            ron::to_string(&R::view(&other, actor)).expect("view"),
+            "{what} action {n}: after '{a}', seat {actor}'s view depends on what it cannot see"
+        );
+        if who == Some(actor) {
+            assert_eq!(
+                names(&R::legal_actions(&real)),
+                names(&R::legal_actions(&other)),
+                "{what} action {n}: after '{a}', seat {actor}'s legal actions depend on what it cannot see"
+            );
+        }
+    }
 }
 
 /// The look-back checks on a walked game: every seat's "since your last turn", and
@@ -467,6 +668,7 @@ fn the_toy_ruleset_conforms_with_three_and_two_seats() {
             must_finish: true,
             determinize_every: 1,
             hidden: true,
+            mutate_every: 1,
             rehides_at_turn_end: false,
         },
     );

@@ -16,8 +16,9 @@ fn harvest_the_wind_conforms() {
             seeds: 4,
             max_actions: 600,
             must_finish: false,
-            determinize_every: 20,
+            determinize_every: 5,
             hidden: true,
+            mutate_every: 1,
             rehides_at_turn_end: false,
         },
     );

@@ -23,6 +23,7 @@ fn nez_perce_strategic_conforms() {
             must_finish: true,
             determinize_every: 200,
             hidden: false,
+            mutate_every: 16,
             rehides_at_turn_end: false,
         },
     );

@@ -28,6 +28,7 @@ fn nez_perce_tactical_conforms() {
             must_finish: true,
             determinize_every: 40,
             hidden: false,
+            mutate_every: 4,
             rehides_at_turn_end: false,
         },
     );

@@ -28,6 +28,7 @@ fn rosebud_conforms() {
             must_finish: true,
             determinize_every: 200,
             hidden: false,
+            mutate_every: 8,
             rehides_at_turn_end: false,
         },
     );

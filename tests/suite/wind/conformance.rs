@@ -25,6 +25,7 @@ fn moved_like_the_wind_conforms() {
             must_finish: true,
             determinize_every: 40,
             hidden: true,
+            mutate_every: 4,
             rehides_at_turn_end: true,
         },
     );

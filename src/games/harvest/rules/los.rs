@@ -74,6 +74,14 @@ pub fn los(s: &State, a: Coord, b: Coord, seer: Side) -> bool {
     los_among(s, a, b, seer, &Occupied::of(s))
 }
 
+/// Line of sight from `a` to `b` as a seat that knows of no hidden piece must allow
+/// for it: no piece under a Hidden counter blocks, of either side. Every line of sight
+/// a side has ([`los`]) is one of these, so a question asked with it tells the other
+/// side nothing it may not know (who may react to a move, IV).
+pub(super) fn los_public(s: &State, a: Coord, b: Coord, occ: &Occupied) -> bool {
+    los_among(s, a, b, Side::MAX, occ)
+}
+
 /// [`los`] with the occupied hexes already noted (for many lines in one position).
 pub(super) fn los_among(s: &State, a: Coord, b: Coord, seer: Side, occ: &Occupied) -> bool {
     let (la, lb) = (s.stat.map.level(a), s.stat.map.level(b));

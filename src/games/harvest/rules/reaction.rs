@@ -4,12 +4,12 @@
 
 use super::fire::{FireMode, ammo_choices, can_fire_now, fire_calc_on, fire_need, usable_weapons};
 use super::flight::flight_goes_on;
-use super::los::los_among;
+use super::los::{los_among, los_public};
 use super::movement::finish_if_stuck;
 use super::next_pending;
 use crate::core::hexmap::Coord;
 use crate::games::harvest::action::Action;
-use crate::games::harvest::state::{Ammo, Kind, Occupied, Pending, Pid, State};
+use crate::games::harvest::state::{Ammo, Kind, Loc, Occupied, Pending, Pid, Piece, State};
 
 pub(super) fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Action>) {
     each_reaction_fire(s, mover, hex, &mut |shot| {
@@ -24,16 +24,102 @@ pub(super) fn reaction_fires(s: &State, mover: Pid, hex: Coord, out: &mut Vec<Ac
     });
 }
 
-/// Whether the enemy of `mover` has any reaction fire at it in `hex`: the same test as
-/// [`reaction_fires`], stopping at the first shot found. Entering or moving asks it for
-/// every step, where only whether play pauses for the other player matters.
-fn any_reaction_fire(s: &State, mover: Pid, hex: Coord) -> bool {
+/// Whether the window for Opportunity and Defensive Fire (IV.A, IV.B) at `mover` in
+/// `hex` opens: whether the enemy of `mover` might have a shot, judged from what the
+/// moving side may know. The enemy's own seat sees its shots ([`reaction_fires`]); if
+/// the window opened only when a shot really exists, a unit under a Hidden counter
+/// (III.F) that has a shot would stop the move and one without would not, telling the
+/// mover which Hidden counters hold armed units. So the window opens when a visible
+/// enemy unit has a shot with the lines of sight no hidden piece blocks, or when an
+/// enemy Hidden counter might hide one: within the reach of the weapons under that
+/// side's Hidden counters (all of them together, which the mover may count from what
+/// it sees) and in such a line of sight for Opportunity Fire, or adjacent for
+/// Defensive Fire (see docs/reconstructions-harvest.md). Where it has no real shot,
+/// the enemy may only pass. Every real shot is one of these, so none is lost.
+fn reaction_window(s: &State, mover: Pid, hex: Coord) -> bool {
     let mut any = false;
-    each_reaction_fire(s, mover, hex, &mut |_| {
+    each_public_shot(s, mover, hex, &mut |_| {
         any = true;
         false
     });
-    any
+    any || hidden_might_fire(s, mover, hex)
+}
+
+/// [`each_reaction_fire`] for the enemy's visible units only, with lines of sight that
+/// no hidden piece blocks ([`los_public`]).
+fn each_public_shot(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Shot) -> bool) {
+    shots(s, mover, hex, true, found);
+}
+
+/// Whether an enemy Hidden counter might hide a unit with a reaction shot at `mover` in
+/// `hex` (see [`reaction_window`]).
+fn hidden_might_fire(s: &State, mover: Pid, hex: Coord) -> bool {
+    let side = 1 - s.p(mover).side;
+    let stacks: Vec<Coord> = {
+        let mut v: Vec<Coord> = s
+            .pieces
+            .iter()
+            .filter(|p| p.side == side && (p.hidden || p.kind == Kind::Hidden))
+            .filter_map(|p| p.hex())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    if stacks.is_empty() {
+        return false;
+    }
+    // The weapons under the side's Hidden counters, all stacks together: carried by a
+    // hidden unit, or an artillery piece standing in a hex with a Hidden counter.
+    let mut reach = 0u32;
+    let mut defensive = false;
+    for p in &s.pieces {
+        let under = match (p.kind, p.loc) {
+            (Kind::Weapon, Loc::Carried(c)) => s.p(c).side == side && s.p(c).hidden,
+            (Kind::Artillery, Loc::Map(c)) => stacks.contains(&c),
+            _ => false,
+        };
+        if !under {
+            continue;
+        }
+        for row in weapon_rows(s, p) {
+            if let Some(r) = s.stat.tables.fct.get(row) {
+                defensive |= r.defensive || p.kind == Kind::Artillery;
+                let far = r.to_hit.iter().rposition(Option::is_some);
+                reach = reach.max(match far {
+                    Some(8) => u32::MAX,
+                    Some(c) => c as u32,
+                    None => 0,
+                });
+            }
+        }
+    }
+    let m = s.p(mover);
+    let opportunity = !m.hidden && !s.hex_fired.0;
+    let occ = Occupied::of(s);
+    stacks.iter().any(|&from| {
+        let d = from.distance(hex);
+        (defensive && d <= 1 && !s.hex_fired.1)
+            || (opportunity && d <= reach && los_public(s, from, hex, &occ))
+    })
+}
+
+/// The FCT rows a weapon piece may fire on: its own, and a Howitzer's canister and
+/// shell rows (II.E.2).
+fn weapon_rows(s: &State, w: &Piece) -> Vec<usize> {
+    let mut rows = vec![w.row];
+    if w.kind == Kind::Artillery && &*w.letter == "howitzer" {
+        rows.extend(
+            s.stat
+                .tables
+                .fct
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.weapon == "howitzer_canister" || r.weapon == "howitzer_shell")
+                .map(|(i, _)| i),
+        );
+    }
+    rows
 }
 
 /// The lowest natural die roll that hits with the best Opportunity Fire (IV.A) and the
@@ -82,6 +168,12 @@ struct Shot {
 /// Call `found` with each reaction fire at `mover` in `hex` (IV.A, IV.B) until it
 /// returns `false`.
 fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(Shot) -> bool) {
+    shots(s, mover, hex, false, found);
+}
+
+/// [`each_reaction_fire`]; `public`: only the enemy's visible units fire, with lines of
+/// sight no hidden piece blocks.
+fn shots(s: &State, mover: Pid, hex: Coord, public: bool, found: &mut dyn FnMut(Shot) -> bool) {
     let m = s.p(mover);
     let side = 1 - m.side;
     // Noted only when a line of sight is traced: most entries and steps are out of
@@ -89,7 +181,7 @@ fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(S
     let mut occ: Option<Occupied> = None;
     for (i, p) in s.pieces.iter().enumerate() {
         let i = i as Pid;
-        if p.side != side || !can_fire_now(s, i) {
+        if p.side != side || !can_fire_now(s, i) || (public && p.hidden) {
             continue;
         }
         let Some(from) = p.hex() else { continue };
@@ -116,13 +208,12 @@ fn each_reaction_fire(s: &State, mover: Pid, hex: Coord, found: &mut dyn FnMut(S
             for ammo in ammo_choices(wp) {
                 if fire_need(s, i, w, hex, ammo).is_ok()
                     && *los.get_or_insert_with(|| {
-                        los_among(
-                            s,
-                            from,
-                            hex,
-                            side,
-                            occ.get_or_insert_with(|| Occupied::of(s)),
-                        )
+                        let occ = occ.get_or_insert_with(|| Occupied::of(s));
+                        if public {
+                            los_public(s, from, hex, occ)
+                        } else {
+                            los_among(s, from, hex, side, occ)
+                        }
                     })
                     && !found(Shot {
                         firer: i,
@@ -185,7 +276,7 @@ pub(super) fn open_reaction(s: &mut State, u: Pid, hex: Coord) {
         s.hex_fired_at = Some((u, hex));
     }
     s.pending = Pending::Reaction { mover: u, hex };
-    if !any_reaction_fire(s, u, hex) {
+    if !reaction_window(s, u, hex) {
         s.pending = Pending::None;
         if !flight_goes_on(s, u) {
             s.fleeing.remove(&u);
@@ -210,7 +301,7 @@ pub(super) fn after_reaction_shot(s: &mut State) {
         let any = s
             .p(mover)
             .hex()
-            .is_some_and(|hex| any_reaction_fire(s, mover, hex));
+            .is_some_and(|hex| reaction_window(s, mover, hex));
         if !any {
             close_reaction(s);
         }
