@@ -296,11 +296,62 @@ fn check_fire(f: &FireTable) -> Result<(), String> {
 
 /// Load and check the counters.
 pub fn load_counters_file(path: &Path) -> Result<Counters, DataError> {
+    // The counters are checked against the stacking limit of the tables beside them.
+    let tables = path
+        .parent()
+        .map(|d| d.join("tables.ron"))
+        .filter(|t| t.exists())
+        .map(|t| load_tables_file(&t))
+        .transpose()?;
+    load_counters_with(path, tables.as_ref())
+}
+
+/// Load and check a counters file, and with `tables` each unit against its stacking
+/// limit: a unit counting by its Combat Factor must fit in a hex (6A), or no hex could
+/// hold it at the end of a phase and it could never move or stay anywhere.
+pub fn load_counters_with(path: &Path, tables: Option<&Tables>) -> Result<Counters, DataError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     let c: Counters = parse_ron(&file, &text)?;
     let loc = Located::new(&file, &text);
     let err = |path: &str, msg: String| loc.at(path, msg);
+    if let Some(t) = tables {
+        let max = t.stacking.max_cf;
+        for (i, u) in c.units.iter().enumerate() {
+            let Some(class) = c.classes.iter().find(|k| k.key == u.class) else {
+                continue;
+            };
+            for (face, f) in [("mounted", u.mounted), ("dismounted", u.dismounted)] {
+                let points = class.stacking.unwrap_or(f.cf);
+                let at = if class.stacking.is_some() {
+                    format!(
+                        "classes[{}].stacking",
+                        c.classes.iter().position(|k| k.key == u.class).unwrap_or(0)
+                    )
+                } else {
+                    format!("units[{i}].{face}.cf")
+                };
+                if points > max {
+                    return Err(err(
+                        &at,
+                        format!(
+                            "unit '{}' counts {points} toward stacking on its {face} face, above the {max} CF a hex may hold (6A): allowed 0-{max}",
+                            u.id
+                        ),
+                    ));
+                }
+                if f.ma > MAX_MA {
+                    return Err(err(
+                        &format!("units[{i}].{face}.ma"),
+                        format!(
+                            "unit '{}' has a Movement Allowance of {} on its {face} face: allowed 0-{MAX_MA} (7)",
+                            u.id, f.ma
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     let mut ids = BTreeSet::new();
     for (i, u) in c.units.iter().enumerate() {
         if !ids.insert(u.id.as_str()) {
@@ -419,11 +470,14 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
 /// The rules tables and counters of the game.
 pub fn load_rules(root: &Path) -> Result<(Tables, Counters), DataError> {
     let dir = root.join("rules").join(GAME);
-    Ok((
-        load_tables_file(&dir.join("tables.ron"))?,
-        load_counters_file(&dir.join("counters.ron"))?,
-    ))
+    let tables = load_tables_file(&dir.join("tables.ron"))?;
+    let counters = load_counters_with(&dir.join("counters.ron"), Some(&tables))?;
+    Ok((tables, counters))
 }
+
+/// The most Movement Points a unit's face may print: far more than any counter of the
+/// game has (the cavalry's 12 MP, 7), and small enough that no sum of costs overflows.
+const MAX_MA: u32 = 99;
 
 /// Load a scenario with everything it needs, checked together.
 pub fn load_static(root: &Path, path: &Path) -> Result<Static, DataError> {

@@ -18,6 +18,9 @@ use std::sync::Arc;
 /// The game id used in scenario ids and data folders.
 pub const GAME: &str = "moved_like_the_wind";
 
+/// The most Strength Points a block may show: its edges carry 1 to 4 pips (§3.0).
+pub const MAX_SP: u8 = 4;
+
 /// Load the rules tables from `rules/moved_like_the_wind/tables.ron` under the data root.
 pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
     load_tables_file(&root.join("rules").join(GAME).join("tables.ron"))
@@ -39,6 +42,17 @@ pub fn load_tables_file(path: &Path) -> Result<Tables, DataError> {
                 &format!("chart[{i}].level"),
                 format!("chart line '{}' names no Provocation level", row.level),
             ));
+        }
+        for (pool, &sp) in &row.sp {
+            if !(1..=MAX_SP).contains(&sp) {
+                return Err(err(
+                    &format!("chart[{i}].sp{{{pool:?}}}"),
+                    format!(
+                        "the average starting strength of {pool:?} at '{}' is {sp}: a block shows 1 to {MAX_SP} pips (§3.0), so it must be 1-{MAX_SP}",
+                        row.level
+                    ),
+                ));
+            }
         }
     }
     for (i, l) in t.levels.iter().enumerate() {
@@ -201,10 +215,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                 ),
             ));
         }
-        if b.kind.fights() && b.max_sp == 0 {
+        if b.kind.fights() && !(1..=MAX_SP).contains(&b.max_sp) {
             return Err(err(
                 &format!("{bp}.max_sp"),
-                format!("'{}' fights but has max_sp 0", b.key),
+                format!(
+                    "'{}' fights with max_sp {}: a block shows 1 to {MAX_SP} pips (§3.0), so it must be 1-{MAX_SP}",
+                    b.key, b.max_sp
+                ),
             ));
         }
         if b.mp == 0 {
@@ -212,6 +229,31 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
         }
     }
     for (i, row) in tables.chart.iter().enumerate() {
+        // Each block of a pool starts at 1 to its maximum, and the pool's SP are the
+        // average times the blocks drawn (§3.0, §6.0): an average above the weakest
+        // block's maximum cannot always be split, and the deployment could not end.
+        for (pool, &sp) in &row.sp {
+            let weakest = sc
+                .blocks
+                .iter()
+                .filter(|b| b.pool == *pool && b.nation != Nation::Mexico)
+                .map(|b| b.max_sp)
+                .min();
+            if let Some(w) = weakest
+                && sp > w
+            {
+                let tables_path = root.join("rules").join(GAME).join("tables.ron");
+                let tables_file = tables_path.display().to_string();
+                let tables_text = read_text(&tables_path)?;
+                return Err(Located::new(&tables_file, &tables_text).at(
+                    &format!("chart[{i}].sp{{{pool:?}}}"),
+                    format!(
+                        "chart line {} gives {pool:?} an average of {sp} SP, but a block of that pool in {file} has at most {w}: allowed 1-{w} (§3.0, §6.0)",
+                        row.level
+                    ),
+                ));
+            }
+        }
         for (k, key) in row.set_aside.iter().enumerate() {
             if !sc
                 .blocks
