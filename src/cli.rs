@@ -999,6 +999,18 @@ fn replay(root: &Path, save: &Path) -> Result<Exit, Error> {
                 }
             }
             outln!("--- final state ---\n{}", g.state_ron());
+            // A save whose state was emptied confirms nothing: its actions replay
+            // without error, but there is nothing to compare the result with.
+            let confirmable =
+                crate::core::save::SaveFile::read(save).is_ok_and(|f| !f.state.trim().is_empty());
+            if !confirmable {
+                outln!(
+                    "replay NOT CONFIRMED: {}: the save holds no state to compare against; its {} actions replay without error, but nothing shows they give the game that was saved",
+                    save.display(),
+                    g.history().len()
+                );
+                return Ok(1);
+            }
             outln!(
                 "replay OK: {} actions reproduce the saved state",
                 g.history().len()

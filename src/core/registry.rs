@@ -504,9 +504,14 @@ impl Registry {
             })?;
         }
         if !save.state.is_empty() && g.state_ron() != save.state {
-            return Err(DataError::file(
-                &file,
-                "the replayed state differs from the state stored in the save (the save was edited or the rules changed)",
+            let now = g.state_ron();
+            return Err(crate::core::spans::Located::new(&file, &text).at(
+                "state",
+                format!(
+                    "after its {} actions the replayed game differs from the state stored in the save (the save was edited or the rules changed): {}",
+                    save.actions.len(),
+                    first_difference(&save.state, &now)
+                ),
             ));
         }
         Ok(g)
@@ -578,6 +583,26 @@ impl Registry {
         }
         Ok(summary)
     }
+}
+
+/// Where two texts first differ, in a few words: the saved and the replayed text around
+/// the first character that is not the same.
+fn first_difference(saved: &str, replayed: &str) -> String {
+    let at = saved
+        .char_indices()
+        .zip(replayed.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(saved.len().min(replayed.len()), |((i, _), _)| i);
+    let excerpt = |t: &str| {
+        let from = t.floor_char_boundary(at.saturating_sub(30).min(t.len()));
+        let to = t.ceil_char_boundary((at + 30).min(t.len()));
+        t.get(from..to).unwrap_or("").to_string()
+    };
+    format!(
+        "the saved state has '...{}...' where the replay gives '...{}...'",
+        excerpt(saved),
+        excerpt(replayed)
+    )
 }
 
 #[cfg(test)]

@@ -62,14 +62,17 @@ impl SaveFile {
     pub fn read(path: &Path) -> Result<SaveFile, DataError> {
         let save: SaveFile = data::load_ron(path)?;
         if save.version > Self::VERSION {
-            return Err(DataError::file(
-                path.display().to_string(),
-                format!(
-                    "save format version {} is newer than this program's ({})",
-                    save.version,
-                    Self::VERSION
+            let text = data::read_text(path)?;
+            return Err(
+                crate::core::spans::Located::new(&path.display().to_string(), &text).at(
+                    "version",
+                    format!(
+                        "save format version {} is newer than this program's ({})",
+                        save.version,
+                        Self::VERSION
+                    ),
                 ),
-            ));
+            );
         }
         Ok(save)
     }
