@@ -8,8 +8,25 @@ use std::path::Path;
 
 /// Read a file to a string, mapping I/O errors to a [`DataError`] naming the file.
 pub fn read_text(path: &Path) -> Result<String, DataError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| DataError::file(path.display().to_string(), format!("cannot read file: {e}")))
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| DataError::file(&file, format!("cannot read file: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        // Point at the first byte that is not UTF-8: its line and column, counted over
+        // the valid text before it.
+        let at = e.utf8_error().valid_up_to();
+        let before = String::from_utf8_lossy(&e.as_bytes()[..at]);
+        let (line, col) = line_col(&before, before.len());
+        DataError::at(
+            &file,
+            line,
+            col,
+            format!(
+                "the file is not UTF-8 text: byte {at} (0x{:02x}) is not part of a UTF-8 character; save it as UTF-8",
+                e.as_bytes().get(at).copied().unwrap_or(0)
+            ),
+        )
+    })
 }
 
 /// Parse RON text into `T`, reporting errors as `file:line:column: message`.

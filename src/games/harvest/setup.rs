@@ -41,17 +41,17 @@ pub fn load_tables(root: &Path) -> Result<Tables, DataError> {
     }
     for d in -2..=2i8 {
         if !t.mct.iter().any(|m| m.differential == d) {
-            return Err(DataError::file(
-                &file,
-                format!("MCT is missing the column for differential {d:+}"),
+            return Err(crate::core::spans::Located::new(&file, &read_text(&path)?).at(
+                "mct",
+                format!("MCT is missing the column for differential {d:+}: add a row with `differential: {d}`"),
             ));
         }
     }
     for key in ["open", "woods", "river", "tall_grass"] {
         if !t.tec.iter().any(|r| r.terrain == key) {
-            return Err(DataError::file(
-                &file,
-                format!("TEC is missing the row for terrain '{key}'"),
+            return Err(crate::core::spans::Located::new(&file, &read_text(&path)?).at(
+                "tec",
+                format!("TEC is missing the row for terrain '{key}': add a row with `terrain: \"{key}\"`"),
             ));
         }
     }

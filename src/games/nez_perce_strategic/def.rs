@@ -130,6 +130,7 @@ impl GameDef for Def {
                     Ok(format!("strategic counters ({} units)", c.units.len()))
                 } else {
                     let t = setup::load_tables_file(path)?;
+                    setup::check_tactical_maps(path, &t, &tactical)?;
                     Ok(format!(
                         "strategic rules tables ({} terrain types)",
                         t.terrain.len()

@@ -123,10 +123,10 @@ pub fn load_counters_file(path: &Path, tactical: &TacticalCounters) -> Result<Co
         .iter()
         .find(|t| !ids.contains(t.id.as_str()))
     {
-        return Err(DataError::file(
-            &file,
+        return Err(Located::new(&file, &text).at(
+            "units",
             format!(
-                "the tactical counter mix has strategic unit '{}', which has no strategic counter here",
+                "the tactical counter mix has strategic unit '{}', which has no strategic counter here: add one to `units`",
                 t.id
             ),
         ));
@@ -287,9 +287,40 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
 /// Load the shipped tables and counters (the counters checked against the tactical
 /// counter mix).
 pub fn load_rules(root: &Path, tactical: &TacticalData) -> Result<(Tables, Counters), DataError> {
-    let tables = load_tables_file(&rules_dir(root).join("tables.ron"))?;
+    let tables_path = rules_dir(root).join("tables.ron");
+    let tables = load_tables_file(&tables_path)?;
+    check_tactical_maps(&tables_path, &tables, tactical)?;
     let counters = load_counters_file(&rules_dir(root).join("counters.ron"), &tactical.counters)?;
     Ok((tables, counters))
+}
+
+/// Every terrain's combats are fought on a tactical map that exists (C2.0): checked at
+/// the terrain's `tactical_map` in the tables file at `path`.
+pub fn check_tactical_maps(
+    path: &Path,
+    tables: &Tables,
+    tactical: &TacticalData,
+) -> Result<(), DataError> {
+    let Some(i) = tables
+        .terrain
+        .iter()
+        .position(|r| !tactical.maps.contains_key(&r.tactical_map))
+    else {
+        return Ok(());
+    };
+    let text = read_text(path)?;
+    let r = &tables.terrain[i];
+    let mut known: Vec<&str> = tactical.maps.keys().map(String::as_str).collect();
+    known.sort_unstable();
+    Err(Located::new(&path.display().to_string(), &text).at(
+        &format!("terrain[{i}].tactical_map"),
+        format!(
+            "terrain '{}' is fought on tactical map '{}', which does not exist (C2.0): the tactical maps are {}",
+            r.key,
+            r.tactical_map,
+            known.join(", ")
+        ),
+    ))
 }
 
 /// Everything a campaign needs, from a campaign file: the rules, the counters, the
@@ -351,17 +382,6 @@ pub fn load_static(
                 format!(
                     "{unit} is set up at {hex}, off the {}x{} map",
                     map.cols, map.rows
-                ),
-            ));
-        }
-    }
-    for r in &tables.terrain {
-        if !tactical.maps.contains_key(&r.tactical_map) {
-            return Err(DataError::file(
-                rules_dir(root).join("tables.ron").display().to_string(),
-                format!(
-                    "terrain '{}' is fought on tactical map '{}', which does not exist (C2.0)",
-                    r.key, r.tactical_map
                 ),
             ));
         }
