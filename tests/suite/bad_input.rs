@@ -474,3 +474,141 @@ fn a_missing_scenario_file_is_named_as_missing_and_a_script_error_names_its_form
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("docs/script-format.md"), "{text}");
 }
+
+/// A scratch copy of the shipped data with one file's text replaced: `edit` gets the
+/// file's text and returns the new one.
+fn edited_tree(name: &str, rel: &str, edit: impl FnOnce(String) -> String) -> std::path::PathBuf {
+    let dir = scratch(name);
+    crate::fuzz::copy_tree(&dir);
+    let p = dir.join(rel);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let new = edit(text.clone());
+    assert_ne!(new, text, "{name}: the edit changed nothing");
+    std::fs::write(&p, new).unwrap();
+    dir
+}
+
+/// The error `check` gives a file of the tree, which must name it with a line and a
+/// column; and the line it names.
+fn check_error(dir: &std::path::Path, rel: &str) -> (String, usize) {
+    let e = games::check_path(dir, &dir.join(rel)).expect_err("the bad value was accepted");
+    assert!(e.line.is_some() && e.column.is_some(), "no place: {e}");
+    (e.to_string(), e.line.unwrap_or(0))
+}
+
+/// Issue 53, item 3: values out of range are refused at their place with the allowed
+/// range, where they used to pass `check` and deadlock every game: the block game's
+/// average starting strength above a block's 4 pips or at 0 (§3.0, §6.0), and a
+/// Rosebud Combat Factor above the 25 CF a hex may hold (6A).
+#[test]
+fn out_of_range_values_that_would_deadlock_a_game_are_refused_at_their_place() {
+    let rules = "rules/moved_like_the_wind/tables.ron";
+    for bad in ["13", "0"] {
+        let dir = edited_tree(&format!("avg-{bad}"), rules, |t| {
+            t.replacen("sp: {Bands: 2,", &format!("sp: {{Bands: {bad},"), 1)
+        });
+        let text = std::fs::read_to_string(dir.join(rules)).unwrap();
+        let want = text
+            .lines()
+            .position(|l| l.contains(&format!("Bands: {bad},")))
+            .unwrap()
+            + 1;
+        for f in [rules, "scenarios/moved_like_the_wind/apache_wars.ron"] {
+            let (e, line) = check_error(&dir, f);
+            assert_eq!(line, want, "{e}");
+            assert!(e.contains("1-4"), "{e}");
+        }
+    }
+    // An average above the pool's weakest block (the scenario's own maximum) too.
+    let dir = edited_tree(
+        "avg-weak",
+        "scenarios/moved_like_the_wind/apache_wars.ron",
+        |t| {
+            t.replacen(
+                "pool: UsUnits, mp: 5, max_sp: 4",
+                "pool: UsUnits, mp: 5, max_sp: 1",
+                1,
+            )
+        },
+    );
+    let (e, _) = check_error(&dir, "scenarios/moved_like_the_wind/apache_wars.ron");
+    assert!(e.contains("tables.ron") && e.contains("allowed 1-1"), "{e}");
+    let counters = "rules/rosebud/counters.ron";
+    for bad in ["30", "2147483648"] {
+        let dir = edited_tree(&format!("cf-{bad}"), counters, |t| {
+            t.replacen(
+                "mounted: (cf: 5, ma: 6)",
+                &format!("mounted: (cf: {bad}, ma: 6)"),
+                1,
+            )
+        });
+        let text = std::fs::read_to_string(dir.join(counters)).unwrap();
+        let want = text
+            .lines()
+            .position(|l| l.contains(&format!("cf: {bad},")))
+            .unwrap()
+            + 1;
+        for f in [counters, "scenarios/rosebud/battle.ron"] {
+            let (e, line) = check_error(&dir, f);
+            assert_eq!(line, want, "{e}");
+            assert!(e.contains("0-25") && e.contains("6A"), "{e}");
+        }
+    }
+}
+
+/// Issue 53, item 5: errors that carried no place now name the line and column.
+#[test]
+fn errors_that_had_no_place_name_their_line_and_column() {
+    // Invalid UTF-8: the first bad byte's line and column.
+    let rel = "scenarios/harvest_the_wind/wagon_box.ron";
+    let dir = scratch("utf8");
+    crate::fuzz::copy_tree(&dir);
+    let mut bytes = std::fs::read(dir.join(rel)).unwrap();
+    let at = bytes.iter().position(|&b| b == b'\n').unwrap() + 3;
+    bytes[at] = 0xff;
+    std::fs::write(dir.join(rel), &bytes).unwrap();
+    let (e, line) = check_error(&dir, rel);
+    assert_eq!(line, 2, "{e}");
+    assert!(e.contains(":2:3:") && e.contains("UTF-8"), "{e}");
+    // The strategic tables' tactical map, caught by the tables' own check.
+    let rel = "rules/nez_perce_strategic/tables.ron";
+    let dir = edited_tree("tactical-map", rel, |t| {
+        t.replacen(
+            "tactical_map: \"open_plains\"",
+            "tactical_map: \"nowhere\"",
+            1,
+        )
+    });
+    let (e, line) = check_error(&dir, rel);
+    let text = std::fs::read_to_string(dir.join(rel)).unwrap();
+    let want = text
+        .lines()
+        .position(|l| l.contains("\"nowhere\""))
+        .unwrap()
+        + 1;
+    assert_eq!(line, want, "{e}");
+    assert!(e.contains("nowhere") && e.contains("C2.0"), "{e}");
+    // Harvest's combat and terrain tables with a gap.
+    let rel = "rules/harvest_the_wind/tables.ron";
+    let dir = edited_tree("mct-gap", rel, |t| {
+        t.replacen("(differential: -2, need: 6),", "", 1)
+    });
+    let (e, _) = check_error(&dir, rel);
+    assert!(
+        e.contains("MCT is missing the column for differential -2"),
+        "{e}"
+    );
+    // The strategic counters' cross-check with the tactical counter mix.
+    let rel = "rules/nez_perce_strategic/counters.ron";
+    let text = std::fs::read_to_string(crate::util::root().join(rel)).unwrap();
+    // The first unit's entry: its line and the `source` line after it.
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("(id:"))
+        .expect("a unit line");
+    let first = format!("{}\n{}\n", lines[i], lines[i + 1]);
+    let dir = edited_tree("strategic-counter", rel, |t| t.replacen(&first, "", 1));
+    let (e, _) = check_error(&dir, rel);
+    assert!(e.contains("has no strategic counter here"), "{e}");
+}

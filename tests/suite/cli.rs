@@ -375,6 +375,37 @@ fn view_after_steps_and_replay_of_a_save() {
     let (code, out, err) = run(&["replay", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("replay OK: 5 actions"), "{out}");
+    // Issue 53, item 4: with its state emptied, a save's actions (edited or not)
+    // confirm nothing, and `replay` says so instead of "replay OK".
+    let mut empty = g.clone();
+    empty.state = String::new();
+    empty.actions.truncate(3);
+    let q = dir.join("empty.ron");
+    empty.write(&q).unwrap();
+    let (code, out, _) = run(&["replay", q.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("replay OK"), "{out}");
+    assert!(
+        out.contains("NOT CONFIRMED") && out.contains("no state to compare against"),
+        "{out}"
+    );
+    // A state that differs is refused at the save's `state`, with what differs.
+    let mut edited = g.clone();
+    edited.actions.truncate(4);
+    let r = dir.join("edited.ron");
+    edited.write(&r).unwrap();
+    let (code, _, err) = run(&["replay", r.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let line = std::fs::read_to_string(&r)
+        .unwrap()
+        .lines()
+        .position(|l| l.trim_start().starts_with("state:"))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("edited.ron:{line}:")) && err.contains("after its 4 actions"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod campaign;
 mod cli;
 mod conformance;
 mod corpus;
+mod fuzz;
 #[cfg(feature = "gui")]
 mod gui;
 mod harvest;
