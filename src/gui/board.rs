@@ -2,6 +2,7 @@
 //! the rules' terrain chart, levels as shading rings), pan, zoom, fit, and cursor →
 //! hex picking. Generic over any `HexMap`; rulesets supply the colours.
 
+use super::Screen;
 use crate::core::hexmap::{Coord, HexMap};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -1052,12 +1053,33 @@ fn board_viewport(
     }
 }
 
-/// On leaving the play screen: remove the board and a plugin's own marked entities
-/// (its counters and highlights, marked `M`), and the hex map the pointer used.
-#[allow(clippy::type_complexity)] // an ECS query filter: the board and the overlay together
-pub fn despawn_board<M: Component>(
+/// Take the board down on leaving the play screen (for the menu, or to enter it again
+/// when a campaign's battle begins or ends): the shell's board entities once, however
+/// many ruleset plugins ask, and the plugin's own marked entities (its counters and
+/// highlights, marked `M`) that are not board entities. Every ruleset plugin calls it
+/// from its `logic_plugin`; each entity is despawned by exactly one system, once.
+pub fn take_down_on_exit<M: Component>(app: &mut App) {
+    if !app.is_plugin_added::<BoardTakeDown>() {
+        app.add_plugins(BoardTakeDown);
+    }
+    app.add_systems(OnExit(Screen::Playing), despawn_overlay::<M>);
+}
+
+/// The one system that despawns the board entities on leaving the play screen (see
+/// [`take_down_on_exit`]).
+struct BoardTakeDown;
+
+impl Plugin for BoardTakeDown {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnExit(Screen::Playing), despawn_board);
+    }
+}
+
+/// Remove the board and the hex map the pointer used. Only roots are despawned: a
+/// despawn takes an entity's children with it.
+fn despawn_board(
     mut commands: Commands,
-    q: Query<Entity, Or<(With<BoardEntity>, With<M>)>>,
+    q: Query<Entity, (With<BoardEntity>, Without<ChildOf>)>,
     mut area: ResMut<BoardArea>,
 ) {
     for e in &q {
@@ -1066,6 +1088,18 @@ pub fn despawn_board<M: Component>(
     commands.remove_resource::<ActiveMap>();
     // No board: the board camera draws the whole window again (the menu's background).
     area.0 = None;
+}
+
+/// Remove a plugin's own marked entities, but not the board's (`despawn_board` takes
+/// those), and only roots.
+#[allow(clippy::type_complexity)] // an ECS query filter
+fn despawn_overlay<M: Component>(
+    mut commands: Commands,
+    q: Query<Entity, (With<M>, Without<BoardEntity>, Without<ChildOf>)>,
+) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
 }
 
 /// Move by destination on a hex board ([`crate::core::route`]): a pale green ring on

@@ -66,6 +66,7 @@ fn offer_auto_pass(mut game: ResMut<Game>) {
 /// The systems that need no egui and no window: board spawning, counter and highlight
 /// drawing, and click handling. Headless App tests use this alone.
 pub fn logic_plugin(app: &mut App) {
+    board::take_down_on_exit::<Overlay>(app);
     app.init_resource::<Selection>()
         .init_resource::<Clicked>()
         .init_resource::<Hover>()
@@ -75,7 +76,6 @@ pub fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Harvest>),
         )
-        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
         .add_systems(
             Update,
             (offer_auto_pass, click, redraw)

@@ -50,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The systems that need no egui and no window: board spawning, counter and highlight
 /// drawing, and click handling. Headless App tests use this alone.
 pub fn logic_plugin(app: &mut App) {
+    board::take_down_on_exit::<Overlay>(app);
     app.init_resource::<Selection>()
         .init_resource::<Clicked>()
         .init_resource::<Hover>()
@@ -59,7 +60,6 @@ pub fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<NezPerceTactical>),
         )
-        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
         .add_systems(
             Update,
             (click, redraw)

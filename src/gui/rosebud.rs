@@ -53,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The systems that need no egui: board spawning, drawing and clicks.
 pub fn logic_plugin(app: &mut App) {
+    board::take_down_on_exit::<Overlay>(app);
     app.init_resource::<Selection>()
         .init_resource::<Clicked>()
         .init_resource::<Hover>()
@@ -62,7 +63,6 @@ pub fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Rosebud>),
         )
-        .add_systems(OnExit(Screen::Playing), board::despawn_board::<Overlay>)
         .add_systems(
             Update,
             (click, redraw)

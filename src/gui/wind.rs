@@ -72,6 +72,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The systems that need no egui: board, blocks and clicks (headless tests use this).
 pub fn logic_plugin(app: &mut App) {
+    board::take_down_on_exit::<WindOverlay>(app);
     app.init_resource::<WindSelection>()
         .init_resource::<ClickedWorld>()
         .init_resource::<CursorWorld>()
@@ -80,10 +81,6 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(
             OnEnter(Screen::Playing),
             spawn_board.run_if(game_is::<Wind>),
-        )
-        .add_systems(
-            OnExit(Screen::Playing),
-            super::board::despawn_board::<WindOverlay>,
         )
         .add_systems(
             Update,
