@@ -19,7 +19,11 @@ use bevy_egui::{EguiContexts, egui};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The game being played, and the shell's per-game settings.
+/// The game being played, and the shell's per-game settings. It is there for every
+/// frame of the play screen, from the first system to the last: the screens that start
+/// a game insert it before entering the play screen, and only the transition back to
+/// the menu removes it (`end_game`), so a draw never finds it gone half-way through a
+/// frame.
 #[derive(Resource)]
 pub struct Game {
     /// The session.
@@ -263,15 +267,47 @@ impl Game {
     /// start, seen through `seat` (or, when the game is over, `None` for every seat's
     /// log). Nobody plays it.
     pub fn viewer(session: Box<dyn GameSession>, seat: Option<u8>) -> Result<Self, String> {
-        let replay = Replay::whole(session.as_ref(), seat).map_err(|e| e.to_string())?;
+        Self::open_viewer(session, seat).map_err(|(e, _)| e)
+    }
+
+    /// [`Game::viewer`], giving the game back with the reason when it cannot be replayed.
+    fn open_viewer(
+        session: Box<dyn GameSession>,
+        seat: Option<u8>,
+    ) -> Result<Self, (String, Box<dyn GameSession>)> {
+        let replay = match Replay::whole(session.as_ref(), seat) {
+            Ok(r) => r,
+            Err(e) => return Err((e.to_string(), session)),
+        };
         if session.rewound(0).is_none() {
-            return Err("this game keeps no earlier positions to step through".into());
+            return Err((
+                "this game keeps no earlier positions to step through".into(),
+                session,
+            ));
         }
         let mut g = Self::new(session, false);
         g.curtain_down = false;
         g.viewer = seat.unwrap_or(0);
         g.looking_at(replay, LookKind::Viewer);
         Ok(g)
+    }
+
+    /// This game as the replay viewer, every seat's view (the result window's "Replay
+    /// this game"). A game that cannot be replayed is given back as it was, the reason
+    /// on its status line.
+    pub fn into_replay(self) -> Self {
+        if self.looking.is_some() {
+            return self;
+        }
+        let mut kept = self;
+        match Self::open_viewer(kept.session, None) {
+            Ok(v) => v,
+            Err((e, session)) => {
+                kept.session = session;
+                kept.status = e;
+                kept
+            }
+        }
     }
 
     /// The game as it stands, taken out of this window's game (a look back ends).
@@ -870,10 +906,7 @@ fn shortcuts(
         } else if keys.just_pressed(KeyCode::Escape) {
             match kind {
                 LookKind::CatchUp => game.end_look(),
-                LookKind::Viewer => {
-                    commands.remove_resource::<Game>();
-                    next.set(Screen::Menu);
-                }
+                LookKind::Viewer => next.set(Screen::Menu),
             }
         }
         return Ok(());
@@ -1049,13 +1082,30 @@ fn follow_level(
     *shown = Some(now);
 }
 
+/// Leaving the play screen for the menu ends the game: the one place the [`Game`] is
+/// removed. Every way back to the menu (the Menu button, the result window's, the
+/// replay viewer's Close and Esc) only asks for the menu screen (`NextState`), so the
+/// game is there for the whole of the frame that asked, whatever is drawn after the
+/// button; the transition runs before the next frame's systems, after the board is
+/// taken down (`OnExit`, [`board::take_down_on_exit`]).
+fn end_game(mut commands: Commands) {
+    commands.remove_resource::<Game>();
+}
+
 /// The shell's systems that need no egui: entering the play screen again when the
-/// game on screen changes (a campaign's battle begins or ends). Headless App tests use
-/// it with the ruleset plugins' logic.
+/// game on screen changes (a campaign's battle begins or ends), and ending the game on
+/// the way back to the menu. Headless App tests use it with the ruleset plugins' logic.
 pub fn logic_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (follow_level, walk).run_if(in_state(Screen::Playing)),
+    )
+    .add_systems(
+        OnTransition {
+            exited: Screen::Playing,
+            entered: Screen::Menu,
+        },
+        end_game,
     );
 }
 
@@ -1201,10 +1251,7 @@ fn leave_look(world: &mut World) {
         .get_resource::<Game>()
         .and_then(|g| g.looking.as_ref().map(|l| l.kind));
     match kind {
-        Some(LookKind::Viewer) => {
-            world.commands().remove_resource::<Game>();
-            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
-        }
+        Some(LookKind::Viewer) => world.resource_mut::<NextState<Screen>>().set(Screen::Menu),
         Some(LookKind::CatchUp) => world.resource_mut::<Game>().end_look(),
         None => {}
     }
@@ -1350,21 +1397,15 @@ pub fn play_ui(world: &mut World) {
                 world.resource_mut::<board::FitRequest>().pending = true;
             }
             if menu {
-                world.commands().remove_resource::<Game>();
+                // Only asked for: the game stays until the transition (`end_game`).
                 world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
             }
         });
     });
-    if !world.contains_resource::<Game>() {
-        return;
-    }
     if world.resource::<Game>().looking.is_some() {
         egui::Panel::top("look_bar").show(&mut root, |ui| {
             look_bar(world, ui);
         });
-        if !world.contains_resource::<Game>() {
-            return;
-        }
     }
     egui::Panel::bottom("status").show(&mut root, |ui| {
         ui.label(&world.resource::<Game>().status);

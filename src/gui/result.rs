@@ -104,21 +104,18 @@ fn result_ui(
                     replay = true;
                 }
                 if ui.button("Back to the menu").clicked() {
-                    commands.remove_resource::<Game>();
+                    // Only asked for: the transition to the menu ends the game.
                     next.set(Screen::Menu);
                 }
             });
         });
     if replay {
+        // The game is swapped for its replay in one command: it is never missing, and
+        // one that cannot be replayed stays, saying why.
         commands.queue(|world: &mut World| {
-            let Some(g) = world.remove_resource::<Game>() else {
-                return;
-            };
-            let g = match Game::viewer(g.into_live(), None) {
-                Ok(v) => v,
-                Err(_) => return,
-            };
-            world.insert_resource(g);
+            if let Some(g) = world.remove_resource::<Game>() {
+                world.insert_resource(g.into_replay());
+            }
         });
     }
     Ok(())
