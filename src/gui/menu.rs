@@ -2,7 +2,7 @@
 //! options drawn from the game's definition in the registry, seats (human or computer),
 //! saved games.
 
-use super::playing::Game;
+use super::playing::{Game, SaveDir};
 use super::{Screen, balance};
 use crate::core::ai::Player;
 use crate::core::registry::{Choice, GameDef, OptionDef, OptionKind, OptionValue};
@@ -14,10 +14,12 @@ use std::path::PathBuf;
 
 /// Register the menu screen.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuState>().add_systems(
-        bevy_egui::EguiPrimaryContextPass,
-        menu_ui.run_if(in_state(Screen::Menu)),
-    );
+    app.init_resource::<MenuState>()
+        .init_resource::<SaveDir>()
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            menu_ui.run_if(in_state(Screen::Menu)),
+        );
 }
 
 /// Menu choices.
@@ -301,6 +303,7 @@ fn menu_ui(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut ui_settings: Option<ResMut<super::settings::UiSettings>>,
+    save_dir: Res<SaveDir>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let root = crate::core::data::data_root();
@@ -394,7 +397,7 @@ fn menu_ui(
             options_ui(&mut cols[0], &mut menu, *game, &root, &skip);
             cols[0].separator();
             cols[0].heading("Saved games");
-            let mut saves: Vec<PathBuf> = std::fs::read_dir("saves")
+            let mut saves: Vec<PathBuf> = std::fs::read_dir(&save_dir.0)
                 .map(|r| {
                     r.filter_map(|e| e.ok())
                         .map(|e| e.path())
@@ -404,7 +407,10 @@ fn menu_ui(
                 .unwrap_or_default();
             saves.sort();
             if saves.is_empty() {
-                cols[0].small("none yet (games autosave each turn to saves/autosave.ron)");
+                cols[0].small(format!(
+                    "none yet (games autosave each turn to {})",
+                    save_dir.0.join("autosave.ron").display()
+                ));
             }
             for p in saves {
                 let mut load = false;
@@ -450,7 +456,7 @@ fn menu_ui(
                         match opened {
                             Ok(g) => {
                                 menu.replay_pick = None;
-                                commands.insert_resource(g);
+                                commands.insert_resource(g.with_saves(save_dir.0.clone()));
                                 next.set(Screen::Playing);
                             }
                             Err(e) => menu.error = e,
@@ -470,7 +476,9 @@ fn menu_ui(
                             let hidden = games::scenario_info(&root, s.scenario())
                                 .map_or(true, |i| i.hidden);
                             commands.insert_resource(
-                                Game::new(s, menu.curtain || hidden).with_players(players),
+                                Game::new(s, menu.curtain || hidden)
+                                    .with_players(players)
+                                    .with_saves(save_dir.0.clone()),
                             );
                             next.set(Screen::Playing);
                         }
@@ -531,7 +539,8 @@ fn menu_ui(
                                         menu.seats.iter().map(|c| c.player()).collect();
                                     commands.insert_resource(
                                         Game::new(s, menu.curtain || hidden)
-                                            .with_players(players),
+                                            .with_players(players)
+                                            .with_saves(save_dir.0.clone()),
                                     );
                                     next.set(Screen::Playing);
                                 }

@@ -39,6 +39,8 @@ pub struct Game {
     pub generation: u64,
     /// Last message for the status line (errors, saves).
     pub status: String,
+    /// The folder its saves, autosaves and screenshots go to ([`SaveDir`]).
+    pub saves: PathBuf,
     /// The clock ([`Rules::clock`](crate::core::game::Rules::clock)) at the last autosave.
     pub autosaved_turn: u64,
     /// Show the charts window.
@@ -138,6 +140,17 @@ impl Looking {
     pub const PACE: f32 = 0.8;
 }
 
+/// The folder the menu lists saved games from and the games it starts save to:
+/// `saves` under the working folder (tests give one of their own).
+#[derive(Resource, Debug, Clone)]
+pub struct SaveDir(pub PathBuf);
+
+impl Default for SaveDir {
+    fn default() -> Self {
+        Self(PathBuf::from("saves"))
+    }
+}
+
 /// Hands out [`Game::serial`].
 static GAME_SERIAL: AtomicU64 = AtomicU64::new(1);
 
@@ -164,6 +177,7 @@ impl Game {
             curtain_down: curtain,
             generation: 1,
             status: String::new(),
+            saves: SaveDir::default().0,
             autosaved_turn: clock,
             charts: false,
             choice: Vec::new(),
@@ -300,8 +314,9 @@ impl Game {
             return self;
         }
         let mut kept = self;
+        let saves = kept.saves.clone();
         match Self::open_viewer(kept.session, None) {
-            Ok(v) => v,
+            Ok(v) => v.with_saves(saves),
             Err((e, session)) => {
                 kept.session = session;
                 kept.status = e;
@@ -468,6 +483,12 @@ impl Game {
             Some(l) if l.replay.seat.is_none() => true,
             _ => line.visible(self.viewer),
         }
+    }
+
+    /// Keep this game's saves, autosaves and screenshots in `dir`.
+    pub fn with_saves(mut self, dir: PathBuf) -> Self {
+        self.saves = dir;
+        self
     }
 
     /// Seat computer players (`None` for a human, per seat; missing seats are human).
@@ -824,7 +845,7 @@ impl Game {
         if t != self.autosaved_turn {
             self.autosaved_turn = t;
             let t = self.session.turn();
-            let path = PathBuf::from("saves").join("autosave.ron");
+            let path = self.saves.join("autosave.ron");
             let saved = match self.save_file().write(&path) {
                 Ok(()) => format!("autosaved turn {t} to {}", path.display()),
                 Err(e) => format!("autosave failed: {e}"),
@@ -936,9 +957,11 @@ fn shortcuts(
         game.charts = !game.charts;
     }
     if keys.just_pressed(KeyCode::F12) {
-        let n = std::fs::read_dir("saves").map(|r| r.count()).unwrap_or(0);
-        let path = PathBuf::from("saves").join(format!("screenshot-{n:03}.png"));
-        let _ = std::fs::create_dir_all("saves");
+        let n = std::fs::read_dir(&game.saves)
+            .map(|r| r.count())
+            .unwrap_or(0);
+        let path = game.saves.join(format!("screenshot-{n:03}.png"));
+        let _ = std::fs::create_dir_all(&game.saves);
         game.status = format!("screenshot saved to {}", path.display());
         commands
             .spawn(Screenshot::primary_window())
@@ -947,7 +970,7 @@ fn shortcuts(
     Ok(())
 }
 
-/// Save the game to `saves/<scenario>.ron` (atomically).
+/// Save the game to `<saves folder>/<scenario>.ron` (atomically; [`Game::saves`]).
 pub fn save(game: &mut Game) {
     let stem = game
         .session
@@ -956,7 +979,7 @@ pub fn save(game: &mut Game) {
         .next()
         .unwrap_or("game")
         .to_string();
-    let path = PathBuf::from("saves").join(format!("{stem}.ron"));
+    let path = game.saves.join(format!("{stem}.ron"));
     game.status = match game.save_file().write(&path) {
         Ok(()) => format!("saved to {}", path.display()),
         Err(e) => format!("save failed: {e}"),
