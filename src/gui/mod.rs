@@ -137,21 +137,28 @@ pub struct ShellPlugin;
 
 impl Plugin for ShellPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>()
-            .add_plugins((
-                board::plugin,
-                harvest::plugin,
-                wind::plugin,
-                nez_perce::plugin,
-                nez_perce_strategic::plugin,
-                rosebud::plugin,
-                ai::plugin,
-            ))
+        app.add_plugins((board::plugin, screens))
             .add_systems(PreStartup, spawn_cameras)
             .add_systems(Update, msaa_for_software_renderer)
-            .add_systems(bevy_egui::EguiPrimaryContextPass, clear_panels)
-            .add_plugins((menu::plugin, playing::plugin, result::plugin));
+            .add_systems(bevy_egui::EguiPrimaryContextPass, clear_panels);
     }
+}
+
+/// The screens (menu, play, result, replay viewer) with every ruleset plugin and the
+/// computer players: the whole shell but the board's window and rendering systems
+/// (`board::plugin`: pointer, camera, map pictures) and the cameras. Headless App tests
+/// drive it through an egui context of their own, with no window.
+pub fn screens(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_plugins((
+            harvest::plugin,
+            wind::plugin,
+            nez_perce::plugin,
+            nez_perce_strategic::plugin,
+            rosebud::plugin,
+            ai::plugin,
+        ))
+        .add_plugins((menu::plugin, playing::plugin, result::plugin));
 }
 
 /// Two cameras share the window. The board camera draws the board into the free area

@@ -15,6 +15,8 @@ mod nez_perce_strategic;
 mod nez_perce_tactical;
 mod rosebud;
 mod scenarios;
+#[cfg(feature = "gui")]
+mod screens;
 mod toy;
 mod util;
 mod wind;
