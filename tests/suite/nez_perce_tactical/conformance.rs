@@ -19,6 +19,11 @@ fn nez_perce_tactical_conforms() {
         "nez_perce_tactical/white_bird".into(),
         vec!["turn_limit=12".into()],
     ));
+    // A set-up the players pick (C2.0) with the quickest stall rule.
+    scenarios.push((
+        "nez_perce_tactical/search_camas_prairie".into(),
+        vec!["map=wooded".into(), "stall=1".into()],
+    ));
     conformance::<NezPerceTactical>(
         &r,
         &Plan {

@@ -19,6 +19,11 @@ fn rosebud_conforms() {
             "grass_fires".into(),
         ],
     ));
+    // The other readings: 14D Option #1 and no Voluntary Rout (10J1).
+    scenarios.push((
+        scenarios[0].0.clone(),
+        vec!["ammo=first_fire".into(), "no_voluntary_rout".into()],
+    ));
     conformance::<Rosebud>(
         &r,
         &Plan {

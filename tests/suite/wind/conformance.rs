@@ -16,6 +16,15 @@ fn moved_like_the_wind_conforms() {
             "levels=1,0".into(),
         ],
     ));
+    // The other optional rules together, on the variant, at the longest length.
+    scenarios.push((
+        "moved_like_the_wind/victorio_geronimo".into(),
+        vec![
+            "army_leader_death".into(),
+            "reinforce_one".into(),
+            "turns=9".into(),
+        ],
+    ));
     conformance::<Wind>(
         &r,
         &Plan {
