@@ -29,6 +29,22 @@ pub fn read_text(path: &Path) -> Result<String, DataError> {
     })
 }
 
+/// Why `id` cannot name a piece in the notation, if it cannot: an id is written as one
+/// word of the actions' text (`enter a_2cav 1900 mounted`), so it must be letters,
+/// digits and `_`, and not empty.
+pub fn id_error(id: &str) -> Option<String> {
+    if id.is_empty() {
+        return Some("an id may not be empty: actions name the piece by it".into());
+    }
+    id.chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map(|c| {
+            format!(
+                "id '{id}' has '{c}': an id is one word of the notation, of letters, digits and '_'"
+            )
+        })
+}
+
 /// Parse RON text into `T`, reporting errors as `file:line:column: message`.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
     parse_ron_doc(file, text, "docs/scenario-format.md")

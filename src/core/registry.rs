@@ -466,15 +466,16 @@ impl Registry {
             manual_setup: save.manual_setup,
             options: save.options.clone(),
         };
+        let at = crate::core::spans::Located::new(&file, &text);
         let (_, r) = self.resolve(&save.scenario).map_err(|e| {
-            DataError::file(
-                &file,
+            at.at(
+                "scenario",
                 format!("save names a scenario that does not load: {e}"),
             )
         })?;
         let mut g = def.new_session(root, r, &start).map_err(|e| {
-            DataError::file(
-                &file,
+            at.at(
+                "scenario",
                 format!("save names a scenario that does not load: {e}"),
             )
         })?;
@@ -495,17 +496,16 @@ impl Registry {
         g.force(&save.forced_dice);
         for (i, a) in save.actions.iter().enumerate() {
             g.apply_str(a).map_err(|e| {
-                data::error_near(
-                    &file,
-                    &text,
-                    a,
-                    format!("action {} '{a}' does not replay: {e}", i + 1),
+                let shown: String = a.chars().take(80).collect();
+                at.at(
+                    &format!("actions[{i}]"),
+                    format!("action {} '{shown}' does not replay: {e}", i + 1),
                 )
             })?;
         }
         if !save.state.is_empty() && g.state_ron() != save.state {
             let now = g.state_ron();
-            return Err(crate::core::spans::Located::new(&file, &text).at(
+            return Err(at.at(
                 "state",
                 format!(
                     "after its {} actions the replayed game differs from the state stored in the save (the save was edited or the rules changed): {}",

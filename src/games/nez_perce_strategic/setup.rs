@@ -90,7 +90,10 @@ pub fn load_counters_file(path: &Path, tactical: &TacticalCounters) -> Result<Co
     let c: Counters = parse_ron(&file, &text)?;
     let err = |needle: &str, msg: String| error_near(&file, &text, needle, msg);
     let mut ids = BTreeSet::new();
-    for u in &c.units {
+    for (i, u) in c.units.iter().enumerate() {
+        if let Some(e) = crate::core::data::id_error(&u.id) {
+            return Err(Located::new(&file, &text).at(&format!("units[{i}].id"), e));
+        }
         if !ids.insert(u.id.as_str()) {
             return Err(err(
                 &u.id,

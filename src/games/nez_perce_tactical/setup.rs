@@ -154,6 +154,9 @@ pub fn load_counters_file(path: &Path, tables: &Tables) -> Result<Counters, Data
                  path: &str|
      -> Result<(), DataError> {
         let needle = format!("{path}.id");
+        if let Some(e) = crate::core::data::id_error(&d.id) {
+            return Err(err(&needle, e));
+        }
         if !ids.insert(d.id.clone()) {
             return Err(err(&needle, format!("counter id '{}' is used twice", d.id)));
         }
@@ -195,6 +198,9 @@ pub fn load_counters_file(path: &Path, tables: &Tables) -> Result<Counters, Data
         Ok(())
     };
     for (i, s) in c.strategic.iter().enumerate() {
+        if let Some(e) = crate::core::data::id_error(&s.id) {
+            return Err(err(&format!("strategic[{i}].id"), e));
+        }
         if !ids.insert(format!("strategic:{}", s.id)) {
             return Err(err(
                 &format!("strategic[{i}].id"),

@@ -354,6 +354,9 @@ pub fn load_counters_with(path: &Path, tables: Option<&Tables>) -> Result<Counte
     }
     let mut ids = BTreeSet::new();
     for (i, u) in c.units.iter().enumerate() {
+        if let Some(e) = crate::core::data::id_error(&u.id) {
+            return Err(err(&format!("units[{i}].id"), e));
+        }
         if !ids.insert(u.id.as_str()) {
             return Err(err(
                 &format!("units[{i}].id"),
@@ -400,6 +403,9 @@ pub fn load_counters_with(path: &Path, tables: Option<&Tables>) -> Result<Counte
     }
     for (i, l) in c.leaders.iter().enumerate() {
         let lp = format!("leaders[{i}]");
+        if let Some(e) = crate::core::data::id_error(&l.id) {
+            return Err(err(&format!("{lp}.id"), e));
+        }
         if !ids.insert(l.id.as_str()) {
             return Err(err(
                 &format!("{lp}.id"),

@@ -153,6 +153,9 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
     let mut keys = BTreeSet::new();
     for (i, b) in sc.blocks.iter().enumerate() {
         let bp = format!("blocks[{i}]");
+        if let Some(e) = crate::core::data::id_error(&b.key) {
+            return Err(err(&format!("{bp}.key"), e));
+        }
         if !keys.insert(b.key.as_str()) {
             return Err(err(
                 &format!("{bp}.key"),
