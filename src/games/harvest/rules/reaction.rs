@@ -94,8 +94,7 @@ fn hidden_might_fire(s: &State, mover: Pid, hex: Coord) -> bool {
             }
         }
     }
-    let m = s.p(mover);
-    let opportunity = !m.hidden && !s.hex_fired.0;
+    let opportunity = !under_hidden(s, mover) && !s.hex_fired.0;
     let occ = Occupied::of(s);
     stacks.iter().any(|&from| {
         let d = from.distance(hex);
@@ -231,6 +230,13 @@ fn shots(s: &State, mover: Pid, hex: Coord, public: bool, found: &mut dyn FnMut(
     }
 }
 
+/// Whether `p` moves under a Hidden counter: a hidden unit, or a Hidden counter itself
+/// (a dummy), which IV.A.1 keeps from Opportunity Fire alike, so that a shot offered at
+/// a moving Hidden counter never tells the mover's enemy that it is empty.
+fn under_hidden(s: &State, p: Pid) -> bool {
+    s.p(p).hidden || s.p(p).kind == Kind::Hidden
+}
+
 /// Whether a reaction shot of a mode is allowed (IV.A, IV.B).
 pub(super) fn mode_ok(
     s: &State,
@@ -246,7 +252,7 @@ pub(super) fn mode_ok(
         FireMode::Opportunity => {
             // IV.A.1 Hidden units cannot be fired upon; IV.A.2 once per firer; IV.A.3 once
             // per target per hex; IV.A.4 no artillery.
-            !s.p(mover).hidden
+            !under_hidden(s, mover)
                 && !s.fired.contains(&firer)
                 && !s.hex_fired.0
                 && w.kind != Kind::Artillery
