@@ -64,6 +64,8 @@ pub struct MenuState {
     replay_pick: Option<(PathBuf, Vec<String>, bool)>,
     /// The last game, scenario and seats have been taken from the settings.
     restored: bool,
+    /// The fault message on screen (a replay the engine could not open), until closed.
+    fault: Option<String>,
 }
 
 /// The menu's choices as the settings last kept them: the game and scenario (by
@@ -450,16 +452,20 @@ fn menu_ui(
                         }
                     });
                     if let Some(seat) = as_seat {
-                        let opened = games::load_save(&root, &p)
-                            .map_err(|e| e.to_string())
-                            .and_then(|s| Game::viewer(s, seat));
-                        match opened {
-                            Ok(g) => {
+                        // A save that does not load is the file's fault, told in the
+                        // loader's words; a loaded game the viewer cannot open is the
+                        // engine's.
+                        match games::load_save(&root, &p).map(|s| Game::open_viewer(s, seat)) {
+                            Ok(Ok(g)) => {
                                 menu.replay_pick = None;
                                 commands.insert_resource(g.with_saves(save_dir.0.clone()));
                                 next.set(Screen::Playing);
                             }
-                            Err(e) => menu.error = e,
+                            Ok(Err((e, s))) => {
+                                menu.replay_pick = None;
+                                menu.fault = Some(replay_fault(&save_dir.0, s.as_ref(), seat, e));
+                            }
+                            Err(e) => menu.error = e.to_string(),
                         }
                     }
                 }
@@ -560,7 +566,34 @@ fn menu_ui(
             }
         });
     });
+    if menu.fault.is_some() {
+        super::fault::window(&ctx, &mut menu.fault);
+    }
     Ok(())
+}
+
+/// A replay the viewer could not open for a game that loaded: a fault, reported in the
+/// saves folder; the player's message.
+fn replay_fault(
+    dir: &std::path::Path,
+    s: &dyn GameSession,
+    seat: Option<u8>,
+    error: String,
+) -> String {
+    let log: Vec<String> = s
+        .log()
+        .iter()
+        .filter(|l| seat.is_none_or(|k| l.visible(k)))
+        .map(|l| l.text.clone())
+        .collect();
+    let fault = super::fault::Fault {
+        doing: super::fault::Doing::Replay,
+        action: None,
+        why: "the replay viewer could not open a saved game that loaded".into(),
+        error,
+    };
+    let to_act = s.to_act().map(|k| s.seat_name(k));
+    super::fault::record(dir, &fault, &s.save(), to_act, &log)
 }
 
 /// The seat selector: Human or Computer (with its level) for each seat of the chosen

@@ -8,6 +8,7 @@ pub mod ai;
 pub mod balance;
 pub mod board;
 pub mod charts;
+pub mod fault;
 pub mod harvest;
 pub mod markdown;
 pub mod menu;
@@ -29,7 +30,7 @@ use bevy_egui::EguiPlugin;
 use std::path::PathBuf;
 
 pub use menu::{MenuState, SeatChoice};
-pub use playing::{Game, RulesetUi, RulesetUis, StandingOrder, game_is, mix_seed, save};
+pub use playing::{Game, RulesetUi, RulesetUis, StandingOrder, Submitted, game_is, mix_seed, save};
 
 /// How the program was started.
 #[derive(Default)]

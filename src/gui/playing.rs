@@ -5,7 +5,8 @@
 //! curtain and the keyboard shortcuts. A ruleset's plugin only draws its board and its
 //! own panels, through the hooks it registers in [`RulesetUis`].
 
-use super::{Screen, ai, board};
+use super::fault::{Doing, Fault};
+use super::{Screen, ai, board, fault};
 use crate::core::ai::{Knowledge, Player};
 
 use crate::core::game::ActionKind;
@@ -79,6 +80,23 @@ pub struct Game {
     /// the side panels ask every frame, and listing them can cost milliseconds (a
     /// set-up area's placements: about 8 ms a frame under Xvfb).
     legal: std::sync::Mutex<Option<LegalList>>,
+    /// The fault message on screen (the fault window) until the player closes it
+    /// ([`Game::fault`]).
+    pub fault: Option<String>,
+    /// The ruleset hooks that failed to draw in this game (each is reported once).
+    failed_hooks: Vec<UiHook>,
+}
+
+/// What became of an action submitted to the session ([`Game::submit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submitted {
+    /// The rules applied it.
+    Applied,
+    /// The rules refused it (or nobody may act now): the status line says why.
+    Refused,
+    /// The engine refused an action of its own (one it listed as legal, or a computer
+    /// player's choice): a fault, reported ([`Game::fault`]); the game is unchanged.
+    Fault,
 }
 
 /// The legal actions listed for a state: its key ([`Game::legal_key`]) and each
@@ -191,7 +209,31 @@ impl Game {
             walking: None,
             routes: None,
             legal: std::sync::Mutex::new(None),
+            fault: None,
+            failed_hooks: Vec::new(),
         }
+    }
+
+    /// The engine is in a state it cannot handle: write the bug report into the saves
+    /// folder (the game as it stands, up to its last good action, and the error, the
+    /// action, the game and the log the player could read; [`fault::record`]), show the
+    /// player the fault window in plain words, and go on from the last good position
+    /// (a move by destination and the chooser stop; nothing else changes).
+    pub fn fault(&mut self, fault: Fault) {
+        let live = self.live();
+        let log: Vec<String> = live
+            .log()
+            .iter()
+            .filter(|l| self.may_read(l))
+            .map(|l| l.text.clone())
+            .collect();
+        let to_act = live.to_act().map(|s| live.seat_name(s));
+        let save = self.save_file();
+        let text = fault::record(&self.saves, &fault, &save, to_act, &log);
+        self.walking = None;
+        self.choice.clear();
+        self.status = "the game hit a fault: it goes on from the last good position".into();
+        self.fault = Some(text);
     }
 
     /// Where `piece` can go by its steps now, for the human seat on screen (none when it
@@ -262,15 +304,22 @@ impl Game {
         }
         // The rules judge the step (a Leader's party is not listed among the legal
         // actions, so the list cannot): refused, the move stops there and says why.
-        let before = self.state_gen;
-        self.submit(&step);
-        if self.state_gen == before {
-            self.walking = None;
-            self.status = format!(
-                "the move to {to} stopped: '{step}' is no longer allowed (something in the way showed itself: {}); select the piece to go on",
-                self.status
-            );
-            return;
+        // A step the rules list now and then refuse is a fault (`submit` reports it);
+        // one they do not list is the world turning out other than the mover saw it.
+        match self.submit(&step) {
+            Submitted::Applied => {}
+            Submitted::Fault => {
+                self.walking = None;
+                return;
+            }
+            Submitted::Refused => {
+                self.walking = None;
+                self.status = format!(
+                    "the move to {to} stopped: '{step}' is no longer allowed (something in the way showed itself: {}); select the piece to go on",
+                    self.status
+                );
+                return;
+            }
         }
         if self.walking.as_ref().is_some_and(|w| w.steps.is_empty()) {
             self.walking = None;
@@ -284,8 +333,10 @@ impl Game {
         Self::open_viewer(session, seat).map_err(|(e, _)| e)
     }
 
-    /// [`Game::viewer`], giving the game back with the reason when it cannot be replayed.
-    fn open_viewer(
+    /// [`Game::viewer`], giving the game back with the engine's reason when it cannot
+    /// be replayed (a fault: the menu and the result window offer only replays that
+    /// should open).
+    pub(super) fn open_viewer(
         session: Box<dyn GameSession>,
         seat: Option<u8>,
     ) -> Result<Self, (String, Box<dyn GameSession>)> {
@@ -293,22 +344,19 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Err((e.to_string(), session)),
         };
-        if session.rewound(0).is_none() {
-            return Err((
-                "this game keeps no earlier positions to step through".into(),
-                session,
-            ));
-        }
+        let Some(shown) = replay.shown(session.as_ref()) else {
+            return Err((rewind_error(replay.pos), session));
+        };
         let mut g = Self::new(session, false);
         g.curtain_down = false;
         g.viewer = seat.unwrap_or(0);
-        g.looking_at(replay, LookKind::Viewer);
+        g.look_with(replay, LookKind::Viewer, shown);
         Ok(g)
     }
 
     /// This game as the replay viewer, every seat's view (the result window's "Replay
-    /// this game"). A game that cannot be replayed is given back as it was, the reason
-    /// on its status line.
+    /// this game"). A game that cannot be replayed is given back as it was, with a
+    /// fault reported ([`Game::fault`]).
     pub fn into_replay(self) -> Self {
         if self.looking.is_some() {
             return self;
@@ -319,7 +367,12 @@ impl Game {
             Ok(v) => v.with_saves(saves),
             Err((e, session)) => {
                 kept.session = session;
-                kept.status = e;
+                kept.fault(Fault {
+                    doing: Doing::Replay,
+                    action: None,
+                    why: "the replay viewer could not open a finished game".into(),
+                    error: e,
+                });
                 kept
             }
         }
@@ -340,9 +393,28 @@ impl Game {
             .map_or(self.session.as_ref(), |l| l.live.as_ref())
     }
 
-    fn looking_at(&mut self, replay: Replay, kind: LookKind) {
-        let shown = replay.shown(self.live());
-        let Some(shown) = shown else { return };
+    /// Start a look back at the replay's position; `false`, with a fault reported, when
+    /// that position cannot be rewound.
+    fn looking_at(&mut self, replay: Replay, kind: LookKind) -> bool {
+        match replay.shown(self.live()) {
+            Some(shown) => {
+                self.look_with(replay, kind, shown);
+                true
+            }
+            None => {
+                self.fault(Fault {
+                    doing: Doing::Replay,
+                    action: None,
+                    why: "a look back could not start".into(),
+                    error: rewind_error(replay.pos),
+                });
+                false
+            }
+        }
+    }
+
+    /// Start a look back showing `shown`, the replay's position.
+    fn look_with(&mut self, replay: Replay, kind: LookKind, shown: Box<dyn GameSession>) {
         let live = std::mem::replace(&mut self.session, shown);
         let live = match self.looking.take() {
             Some(l) => l.live,
@@ -386,7 +458,9 @@ impl Game {
         }
         match Replay::since_last_turn(self.session.as_ref(), self.viewer) {
             Some(r) => {
-                self.looking_at(r, LookKind::CatchUp);
+                if !self.looking_at(r, LookKind::CatchUp) {
+                    return false;
+                }
                 self.status = "since your last turn: step forward, or go back to the game".into();
                 true
             }
@@ -399,17 +473,19 @@ impl Game {
         let Some(l) = self.looking.as_mut() else {
             return false;
         };
+        let before = l.replay.clone();
         let moved = if forward {
             l.replay.forward(l.live.as_ref())
         } else {
             l.replay.back(l.live.as_ref())
         };
         if moved {
-            self.show_look();
-        } else if let Some(l) = self.looking.as_mut() {
+            return self.show_look(before);
+        }
+        if let Some(l) = self.looking.as_mut() {
             l.playing = false;
         }
-        moved
+        false
     }
 
     /// Jump a look back to its first step or (`end`) its last.
@@ -417,12 +493,13 @@ impl Game {
         let Some(l) = self.looking.as_mut() else {
             return;
         };
+        let before = l.replay.clone();
         if end {
             l.replay.to_end(l.live.as_ref());
         } else {
             l.replay.to_start();
         }
-        self.show_look();
+        self.show_look(before);
     }
 
     /// Show the replay through another seat (the replay viewer only), or through every
@@ -442,6 +519,7 @@ impl Game {
             return;
         }
         let pos = l.replay.pos;
+        let before = l.replay.clone();
         match Replay::whole(l.live.as_ref(), seat) {
             Ok(mut r) => {
                 // Stay where we were, at the step that shows it.
@@ -449,22 +527,45 @@ impl Game {
                 if let Some(l) = self.looking.as_mut() {
                     l.replay = r;
                 }
+                let viewer = self.viewer;
                 self.viewer = seat.unwrap_or(self.viewer);
-                self.show_look();
+                if !self.show_look(before) {
+                    self.viewer = viewer;
+                }
             }
-            Err(e) => self.status = e.to_string(),
+            // The viewer offers only the game's own seats, and every seat's view only
+            // once it is over.
+            Err(e) => self.fault(Fault {
+                doing: Doing::Replay,
+                action: None,
+                why: "the replay viewer could not show the game through another seat".into(),
+                error: e.to_string(),
+            }),
         }
     }
 
-    fn show_look(&mut self) {
-        let Some(l) = self.looking.as_ref() else {
-            return;
+    /// Show the position the look back has moved to; when it cannot be rewound, a
+    /// fault is reported and the look back goes back to `before` (still on screen).
+    fn show_look(&mut self, before: Replay) -> bool {
+        let Some(l) = self.looking.as_mut() else {
+            return false;
         };
-        if let Some(shown) = l.replay.shown(l.live.as_ref()) {
-            self.session = shown;
-        }
+        let Some(shown) = l.replay.shown(l.live.as_ref()) else {
+            let pos = l.replay.pos;
+            l.replay = before;
+            l.playing = false;
+            self.fault(Fault {
+                doing: Doing::Replay,
+                action: None,
+                why: "a look back could not show a position".into(),
+                error: rewind_error(pos),
+            });
+            return false;
+        };
+        self.session = shown;
         self.choice.clear();
         self.generation += 1;
+        true
     }
 
     /// End a look back: the live game is on screen again.
@@ -607,15 +708,45 @@ impl Game {
     /// Submit an action in notation; errors go to the status line, nothing is lost.
     /// Computer players' actions come through here too, so they are logged the same way;
     /// the status line then names the seat, not the action (its notation may name a piece
-    /// hidden from the person at the screen).
-    pub fn submit(&mut self, action: &str) {
+    /// hidden from the person at the screen). An action the rules list as legal now and
+    /// then refuse is a fault ([`Game::fault`]), not a message for the player; one they
+    /// do not list (a move built by the player, a step of a route through a world that
+    /// turned out otherwise) is refused in the rules' words.
+    pub fn submit(&mut self, action: &str) -> Submitted {
+        self.submit_as(action, false)
+    }
+
+    /// Submit an action the engine itself chose for this very state (a computer
+    /// player's answer): whatever the list says, a refusal is a fault.
+    pub fn submit_listed(&mut self, action: &str) -> Submitted {
+        self.submit_as(action, true)
+    }
+
+    fn submit_as(&mut self, action: &str, chosen: bool) -> Submitted {
         if self.looking.is_some() {
             self.status = "looking back: go back to the game to act".into();
-            return;
+            return Submitted::Refused;
         }
         let by = self.session.to_act();
         let action = &self.in_session_notation(action);
         match self.session.apply_str(action) {
+            Err(e) if chosen || self.listed(action) => {
+                let doing = match by.filter(|&s| !self.is_human(s)) {
+                    Some(s) => Doing::ComputerMove(self.session.seat_name(s)),
+                    None => Doing::Move,
+                };
+                self.fault(Fault {
+                    doing,
+                    action: Some(action.clone()),
+                    why: if chosen {
+                        "the rules refused the action a computer player chose".into()
+                    } else {
+                        "the rules refused an action they list as legal".into()
+                    },
+                    error: e.to_string(),
+                });
+                Submitted::Fault
+            }
             Ok(_) => {
                 self.status = match by.and_then(|s| self.ai_player(s).map(|p| (s, p))) {
                     Some((s, p)) => format!(
@@ -626,12 +757,22 @@ impl Game {
                     None => format!("done: {action}"),
                 };
                 self.after_change();
+                Submitted::Applied
             }
             Err(crate::core::error::Error::Parse(e)) => {
                 self.status = format!("not an action: {e}");
+                Submitted::Refused
             }
-            Err(e) => self.status = format!("refused: {e}"),
+            Err(e) => {
+                self.status = format!("refused: {e}");
+                Submitted::Refused
+            }
         }
+    }
+
+    /// Whether the rules list `action` (in the session's notation) as legal now.
+    fn listed(&self, action: &str) -> bool {
+        self.legal_kinds().iter().any(|(a, _)| a == action)
     }
 
     /// Undo the last action for the human seat on screen: only its own action, back to
@@ -816,7 +957,15 @@ impl Game {
             && self.session.to_act().is_some_and(|s| self.standing_for(s))
             && let Some(a) = self.session.legal_of_kind(ActionKind::Decline)
         {
-            if self.session.apply_str(&a).is_err() {
+            // The decline the rules listed, refused: a fault.
+            if let Err(e) = self.session.apply_str(&a) {
+                self.fault(Fault {
+                    doing: Doing::Move,
+                    action: Some(a),
+                    why: "the rules refused the decline they listed, made for a standing order"
+                        .into(),
+                    error: e.to_string(),
+                });
                 break;
             }
             passes += 1;
@@ -892,7 +1041,7 @@ fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result 
         game.curtain_down = false;
         game.generation += 1;
     }
-    if catch_up && !game.start_catch_up() {
+    if catch_up && !game.start_catch_up() && game.fault.is_none() {
         game.status = "nothing has changed in your view since your last turn".into();
     }
     Ok(())
@@ -1142,7 +1291,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
-            (play_ui, curtain_ui)
+            (play_ui, curtain_ui, fault_ui)
                 .chain()
                 .run_if(in_state(Screen::Playing)),
         );
@@ -1154,13 +1303,36 @@ fn egui_context(world: &mut World) -> Option<egui::Context> {
     q.single_mut(world).ok().map(|mut c| c.get_mut().clone())
 }
 
-/// Run a plugin's hook into `ui`; a hook that fails is reported on the status line.
+/// Run a plugin's hook into `ui`; a hook that fails is a fault, reported once per game
+/// and hook (it would fail again every frame).
 fn run_hook(world: &mut World, hook: UiHook, ui: &mut egui::Ui) {
     if let Err(e) = world.run_system_with(hook, ui)
         && let Some(mut g) = world.get_resource_mut::<Game>()
+        && !g.failed_hooks.contains(&hook)
     {
-        g.status = format!("display error: {e}");
+        g.failed_hooks.push(hook);
+        g.fault(Fault {
+            doing: Doing::Drawing,
+            action: None,
+            why: "a ruleset's part of the play screen could not be drawn".into(),
+            error: e.to_string(),
+        });
     }
+}
+
+/// The engine's words when a position of a session cannot be rewound.
+fn rewind_error(pos: usize) -> String {
+    format!("the session gave no game for its position after {pos} actions (GameSession::rewound)")
+}
+
+/// The fault window ([`fault::window`]) while its message is up.
+fn fault_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>) -> Result {
+    let Some(mut game) = game else { return Ok(()) };
+    if game.fault.is_none() {
+        return Ok(());
+    }
+    fault::window(contexts.ctx_mut()?, &mut game.fault);
+    Ok(())
 }
 
 /// The controls of a look back: where it is, step and play, whose view, and the way
