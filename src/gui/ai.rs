@@ -4,8 +4,12 @@
 //! board stays pannable. Answers are applied through `Game::submit` at a pace a person
 //! can follow, with Pause / Step / Run and a speed slider in a small egui strip. An
 //! answer computed for an older state (after an undo, or another game) is discarded.
+//! A worker that panics or finds no move, and an answer the rules refuse, are faults
+//! (`gui::fault`): reported once, and the computer players pause there until Step or
+//! Run, so a seat does not fail again and again.
 
-use super::{Game, Screen};
+use super::fault::{Doing, Fault};
+use super::{Game, Screen, Submitted};
 use crate::core::ai::Player;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -55,6 +59,9 @@ pub struct AiPlay {
     /// (game, turn, count), for the stall guard (`core::ai::decide`). Kept per seat so
     /// that the other seats' decisions in between do not reset it.
     made: Vec<(u64, u64, usize)>,
+    /// The (game, state) where a computer player last hit a fault: paused there, no
+    /// worker starts again until Step or Run.
+    fault_at: Option<(u64, u64)>,
 }
 
 impl Default for AiPlay {
@@ -68,6 +75,7 @@ impl Default for AiPlay {
             seen: (0, 0),
             applied: 0,
             made: Vec::new(),
+            fault_at: None,
         }
     }
 }
@@ -81,6 +89,12 @@ impl AiPlay {
     /// Whether an answer is computed and waiting to be applied.
     pub fn ready(&self) -> bool {
         self.job.as_ref().is_some_and(|j| j.answer.is_some())
+    }
+
+    /// Whether a computer player hit a fault in this game's position and waits for
+    /// Step or Run to try again.
+    pub fn faulted(&self, game: &Game) -> bool {
+        self.fault_at == Some((game.serial, game.state_gen))
     }
 }
 
@@ -169,6 +183,11 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         ai.step = false;
         return;
     };
+    // Paused after a fault here: nothing is tried again until Step or Run.
+    if ai.fault_at == Some(now) && ai.mode == AiMode::Paused && !ai.step {
+        return;
+    }
+    ai.fault_at = None;
     let turn = game.session.clock();
     let k = usize::from(seat);
     if ai.made.len() <= k {
@@ -205,10 +224,12 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     let job = ai.job.as_mut().expect("set above");
     if job.answer.is_none() && job.handle.as_ref().is_some_and(JoinHandle::is_finished) {
         let h = job.handle.take().expect("checked");
-        job.answer = Some(
-            h.join()
-                .map_err(|_| "the computer player failed".to_string()),
-        );
+        job.answer = Some(h.join().map_err(|p| {
+            format!(
+                "the computer player's thread panicked: {}",
+                super::fault::panic_text(p.as_ref())
+            )
+        }));
     }
     if job.answer.is_none() {
         return;
@@ -219,24 +240,43 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     }
     let job = ai.job.take().expect("checked");
     ai.step = false;
-    match job.answer.expect("checked") {
+    let doing = Doing::ComputerMove(game.session.seat_name(job.seat));
+    let failed = match job.answer.expect("checked") {
+        // The answer is for this very state: refused, it is a fault (`submit_listed`).
         Ok(Some(action)) => {
-            game.submit(&action);
-            if game.state_gen != now.1 {
+            let applied = game.submit_listed(&action) == Submitted::Applied;
+            if applied {
                 ai.applied += 1;
                 if let Some(m) = ai.made.get_mut(usize::from(job.seat)) {
                     m.2 += 1;
                 }
-            } else {
-                // Refused (cannot happen for a legal choice): stop rather than loop.
-                ai.mode = AiMode::Paused;
             }
+            !applied
         }
-        Ok(None) => {}
+        // No move although the seat is to act: it would be asked again every frame.
+        Ok(None) => {
+            game.fault(Fault {
+                doing,
+                action: None,
+                why: "the computer player chose no action while its seat is to act".into(),
+                error: "the AI task gave no action".into(),
+            });
+            true
+        }
         Err(e) => {
-            game.status = format!("{}: {e}", game.session.seat_name(job.seat));
-            ai.mode = AiMode::Paused;
+            game.fault(Fault {
+                doing,
+                action: None,
+                why: "the computer player failed".into(),
+                error: e,
+            });
+            true
         }
+    };
+    if failed {
+        // Stop rather than loop on the same fault.
+        ai.mode = AiMode::Paused;
+        ai.fault_at = Some(now);
     }
 }
 
@@ -264,7 +304,9 @@ fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<
                 Some(s) => match game.ai_player(s) {
                     Some(p) => {
                         let who = format!("{} — {}", game.session.seat_name(s), player_label(p));
-                        if ai.thinking() {
+                        if ai.faulted(&game) {
+                            format!("{who} hit a fault: press Step or Run to try again")
+                        } else if ai.thinking() {
                             format!("{who} is thinking…")
                         } else if ai.ready() && ai.mode == AiMode::Paused {
                             format!("{who} has chosen: press Step or Run")
