@@ -7,6 +7,8 @@ mod campaign;
 mod cli;
 mod conformance;
 mod corpus;
+#[cfg(feature = "gui")]
+mod fault;
 mod fuzz;
 #[cfg(feature = "gui")]
 mod gui;

@@ -28,10 +28,10 @@ use wargame::gui::{Game, Screen};
 /// The warnings and errors logged on this thread (the test's, which runs every system:
 /// the shell's schedules run single-threaded here).
 #[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<String>>>);
+pub(crate) struct Captured(Arc<Mutex<Vec<String>>>);
 
 impl Captured {
-    fn take(&self) -> Vec<String> {
+    pub(crate) fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
@@ -65,23 +65,24 @@ impl<S: tracing::Subscriber> Layer<S> for Captured {
 /// The window's size in points.
 const SCREEN: egui::Vec2 = egui::vec2(1600.0, 1200.0);
 
-/// The shell, headless, with its log captured and the last frame's widgets.
-struct Shell {
-    app: App,
+/// The shell, headless, with its log captured and the last frame's widgets (also the
+/// harness of `fault.rs`).
+pub(crate) struct Shell {
+    pub(crate) app: App,
     /// The last frame's AccessKit nodes.
     tree: Vec<(accesskit::NodeId, accesskit::Node)>,
     /// Events for the next frame.
     events: Vec<egui::Event>,
     frame: u32,
     /// Where the menu lists saves and the games save.
-    saves: PathBuf,
-    log: Captured,
+    pub(crate) saves: PathBuf,
+    pub(crate) log: Captured,
     // Last: the capture stays up while the App is dropped.
     _guard: tracing::dispatcher::DefaultGuard,
 }
 
 impl Shell {
-    fn new(name: &str) -> Self {
+    pub(crate) fn new(name: &str) -> Self {
         let log = Captured::default();
         // Scoped to this thread; `log` records (Bevy's command errors) come through
         // LogTracer, which this installs for the process.
@@ -146,7 +147,7 @@ impl Shell {
     }
 
     /// One frame, with the events waiting.
-    fn frame(&mut self) {
+    pub(crate) fn frame(&mut self) {
         self.frame += 1;
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
@@ -172,14 +173,14 @@ impl Shell {
         keys.clear();
     }
 
-    fn frames(&mut self, n: usize) {
+    pub(crate) fn frames(&mut self, n: usize) {
         for _ in 0..n {
             self.frame();
         }
     }
 
     /// The widgets labelled `label`, top to bottom and left to right.
-    fn widgets(&self, label: &str) -> Vec<&(accesskit::NodeId, accesskit::Node)> {
+    pub(crate) fn widgets(&self, label: &str) -> Vec<&(accesskit::NodeId, accesskit::Node)> {
         let mut found: Vec<_> = self
             .tree
             .iter()
@@ -195,15 +196,36 @@ impl Shell {
         found
     }
 
-    fn labels(&self) -> Vec<&str> {
+    pub(crate) fn labels(&self) -> Vec<&str> {
         let mut l: Vec<&str> = self.tree.iter().filter_map(|(_, n)| n.label()).collect();
+        l.sort_unstable();
+        l
+    }
+
+    /// Every text on screen: the widgets' labels and the text labels' values (whole,
+    /// not the rows a wrapped text is laid out in).
+    pub(crate) fn texts(&self) -> Vec<&str> {
+        let mut l: Vec<&str> = self
+            .tree
+            .iter()
+            .filter(|(_, n)| n.role() != accesskit::Role::TextRun)
+            .flat_map(|(_, n)| [n.label(), n.value()])
+            .flatten()
+            .collect();
         l.sort_unstable();
         l
     }
 
     /// Click the `nth` widget labelled `label`, then let the screen change it asks for
     /// happen (two more frames) and check that nothing was logged.
-    fn click_nth(&mut self, label: &str, nth: usize) {
+    pub(crate) fn click_nth(&mut self, label: &str, nth: usize) {
+        self.queue_click(label, nth);
+        self.frames(3);
+        self.quiet(&format!("after a click on {label:?}"));
+    }
+
+    /// Ask for a click on the `nth` widget labelled `label` in the next frame.
+    pub(crate) fn queue_click(&mut self, label: &str, nth: usize) {
         let Some(&&(id, ref node)) = self.widgets(label).get(nth) else {
             panic!(
                 "no widget #{nth} labelled {label:?} on the {:?} screen; there are {:?}",
@@ -220,11 +242,9 @@ impl Shell {
                 data: None,
             },
         ));
-        self.frames(3);
-        self.quiet(&format!("after a click on {label:?}"));
     }
 
-    fn click(&mut self, label: &str) {
+    pub(crate) fn click(&mut self, label: &str) {
         self.click_nth(label, 0);
     }
 
@@ -256,7 +276,7 @@ impl Shell {
     }
 
     /// Press a key for one frame, then let the screen change happen.
-    fn press(&mut self, key: KeyCode) {
+    pub(crate) fn press(&mut self, key: KeyCode) {
         self.app
             .world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
@@ -266,7 +286,7 @@ impl Shell {
     }
 
     /// Fail on any warning or error logged since the last check.
-    fn quiet(&self, when: &str) {
+    pub(crate) fn quiet(&self, when: &str) {
         let seen = self.log.take();
         // Their first lines (Bevy's command errors carry a backtrace).
         let first: Vec<&str> = seen
@@ -281,18 +301,18 @@ impl Shell {
         );
     }
 
-    fn screen(&self) -> Screen {
+    pub(crate) fn screen(&self) -> Screen {
         *self.app.world().resource::<State<Screen>>().get()
     }
 
-    fn game(&self) -> &Game {
+    pub(crate) fn game(&self) -> &Game {
         self.app
             .world()
             .get_resource::<Game>()
             .unwrap_or_else(|| panic!("no game on the {:?} screen", self.screen()))
     }
 
-    fn game_mut(&mut self) -> Mut<'_, Game> {
+    pub(crate) fn game_mut(&mut self) -> Mut<'_, Game> {
         self.app.world_mut().resource_mut::<Game>()
     }
 
@@ -302,14 +322,14 @@ impl Shell {
     }
 
     /// On the play screen with a board.
-    fn assert_playing(&mut self, what: &str) {
+    pub(crate) fn assert_playing(&mut self, what: &str) {
         assert_eq!(self.screen(), Screen::Playing, "{what}");
         assert!(self.app.world().contains_resource::<Game>(), "{what}");
         assert!(self.count::<With<BoardEntity>>() > 0, "{what}: no board");
     }
 
     /// Back on the menu: no game, nothing of the board left.
-    fn assert_menu(&mut self, what: &str) {
+    pub(crate) fn assert_menu(&mut self, what: &str) {
         assert_eq!(self.screen(), Screen::Menu, "{what}");
         assert!(
             !self.app.world().contains_resource::<Game>(),
@@ -340,15 +360,21 @@ impl Shell {
     }
 
     /// Put a game on the play screen directly, as the CLI opens one.
-    fn open(&mut self, g: Game) {
+    pub(crate) fn open(&mut self, g: Game) {
+        self.put(g);
+        self.frames(3);
+        self.quiet("opening a game");
+    }
+
+    /// Insert a game (saving to this shell's folder) and ask for the play screen; the
+    /// next frame shows it.
+    pub(crate) fn put(&mut self, g: Game) {
         let dir = self.saves.clone();
         self.app.insert_resource(g.with_saves(dir));
         self.app
             .world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
-        self.frames(3);
-        self.quiet("opening a game");
     }
 }
 
