@@ -2500,3 +2500,11 @@ fn review_s11_3_to_11_5_game_options() {
     case_s11_4_starting_victory_levels();
     case_s11_5_a_longer_game_goes_on_after_turn_seven();
 }
+
+/// The second review (issue 53), of the party moves (§7.0 "Leaders") and Harvest the
+/// Wind's reaction window (IV.A, IV.B, III.F): scripts written from the seed alone.
+#[test]
+fn issue_53_review_scripts_pass() {
+    crate::util::review_scripts_pass("tests/scripts/moved_like_the_wind", 2);
+    crate::util::review_scripts_pass("tests/scripts/harvest_review53", 10);
+}
