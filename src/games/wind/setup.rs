@@ -231,6 +231,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             return Err(err(&format!("{bp}.mp"), format!("'{}' has no MP", b.key)));
         }
     }
+    // An error at a value of the rules tables (the chart), which this scenario's blocks
+    // do not fit.
+    let tables_err = |path: &str, msg: String| -> Result<DataError, DataError> {
+        let tables_path = root.join("rules").join(GAME).join("tables.ron");
+        let text = read_text(&tables_path)?;
+        Ok(Located::new(&tables_path.display().to_string(), &text).at(path, msg))
+    };
     for (i, row) in tables.chart.iter().enumerate() {
         // Each block of a pool starts at 1 to its maximum, and the pool's SP are the
         // average times the blocks drawn (§3.0, §6.0): an average above the weakest
@@ -245,16 +252,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
             if let Some(w) = weakest
                 && sp > w
             {
-                let tables_path = root.join("rules").join(GAME).join("tables.ron");
-                let tables_file = tables_path.display().to_string();
-                let tables_text = read_text(&tables_path)?;
-                return Err(Located::new(&tables_file, &tables_text).at(
+                return Err(tables_err(
                     &format!("chart[{i}].sp{{{pool:?}}}"),
                     format!(
                         "chart line {} gives {pool:?} an average of {sp} SP, but a block of that pool in {file} has at most {w}: allowed 1-{w} (§3.0, §6.0)",
                         row.level
                     ),
-                ));
+                )?);
             }
         }
         for (k, key) in row.set_aside.iter().enumerate() {
@@ -263,16 +267,13 @@ pub fn load_scenario_path(root: &Path, path: &Path) -> Result<Loaded, DataError>
                 .iter()
                 .any(|b| &b.key == key && b.pool == Pool::SetAside)
             {
-                let tables_path = root.join("rules").join(GAME).join("tables.ron");
-                let tables_file = tables_path.display().to_string();
-                let tables_text = read_text(&tables_path)?;
-                return Err(Located::new(&tables_file, &tables_text).at(
+                return Err(tables_err(
                     &format!("chart[{i}].set_aside[{k}]"),
                     format!(
                         "chart line {} sets aside '{key}', which {file} has no SetAside block for",
                         row.level
                     ),
-                ));
+                )?);
             }
         }
     }
