@@ -257,6 +257,12 @@ pub trait GameSession: Send + Sync {
     fn level(&self) -> Option<super::game::Level<'_>>;
     /// A seat's view, as RON.
     fn view_ron(&self, seat: Seat) -> String;
+    /// The game as `seat` may see it now, for the window to draw from: a session of the
+    /// present state in which what `seat` may not see is dealt anew from `seed`
+    /// ([`Knowledge::determinize`](super::ai::Knowledge::determinize): never copied
+    /// from the true state), with fresh dice and no history, log or undo. `None` gives
+    /// the true state (every seat's view, for a finished game's replay).
+    fn seen_by(&self, seat: Option<Seat>, seed: u64) -> Box<dyn GameSession>;
     /// The full state, as RON.
     fn state_ron(&self) -> String;
     /// Actions so far.
@@ -375,6 +381,17 @@ where
     }
     fn level(&self) -> Option<super::game::Level<'_>> {
         R::level(&self.state)
+    }
+    fn seen_by(&self, seat: Option<Seat>, seed: u64) -> Box<dyn GameSession> {
+        use rand::SeedableRng;
+        let world = match seat {
+            Some(seat) => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                R::determinize(&self.state, seat, &mut rng)
+            }
+            None => self.state.clone(),
+        };
+        Box::new(Session::<R>::new(self.scenario.clone(), seed, world))
     }
     fn view_ron(&self, seat: Seat) -> String {
         let pretty = ron::ser::PrettyConfig::default();

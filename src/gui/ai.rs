@@ -94,7 +94,7 @@ impl AiPlay {
     /// Whether a computer player hit a fault in this game's position and waits for
     /// Step or Run to try again.
     pub fn faulted(&self, game: &Game) -> bool {
-        self.fault_at == Some((game.serial, game.state_gen))
+        self.fault_at == Some((game.serial(), game.state_gen()))
     }
 }
 
@@ -120,18 +120,13 @@ impl AiPlay {
     /// computer seat is to act (its worker still to start, or its answer waiting for
     /// the pace delay).
     pub fn needs_frames(&self, game: &Game) -> bool {
-        if game.looking.is_some() {
+        if game.looking().is_some() {
             return false;
         }
         if self.step || self.job.as_ref().is_some_and(|j| j.answer.is_none()) {
             return true;
         }
-        self.mode == AiMode::Run
-            && game
-                .session
-                .to_act()
-                .and_then(|s| game.ai_player(s))
-                .is_some()
+        self.mode == AiMode::Run && game.to_act().and_then(|s| game.ai_player(s)).is_some()
     }
 }
 
@@ -150,7 +145,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         ai.job = None;
         return;
     };
-    let now = (game.serial, game.state_gen);
+    let now = (game.serial(), game.state_gen());
     if ai.seen == now {
         ai.since += time.delta_secs();
     } else {
@@ -168,11 +163,11 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     }
     // While the game is looked back on, the session on screen is a past position:
     // nobody plays it.
-    if game.looking.is_some() {
+    if game.looking().is_some() {
         ai.job = None;
         return;
     }
-    let Some(seat) = game.session.to_act() else {
+    let Some(seat) = game.to_act() else {
         ai.job = None;
         return;
     };
@@ -188,7 +183,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
         return;
     }
     ai.fault_at = None;
-    let turn = game.session.clock();
+    let turn = game.session().clock();
     let k = usize::from(seat);
     if ai.made.len() <= k {
         ai.made.resize(k + 1, (0, 0, 0));
@@ -198,7 +193,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     }
     if ai.job.is_none() {
         let task = game
-            .session
+            .session()
             .ai_task(player, game.decision_seed(), ai.made[k].2);
         let handle = std::thread::Builder::new()
             .name("ai".into())
@@ -240,7 +235,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
     }
     let job = ai.job.take().expect("checked");
     ai.step = false;
-    let doing = Doing::ComputerMove(game.session.seat_name(job.seat));
+    let doing = Doing::ComputerMove(game.seat_name(job.seat));
     let failed = match job.answer.expect("checked") {
         // The answer is for this very state: refused, it is a fault (`submit_listed`).
         Ok(Some(action)) => {
@@ -284,7 +279,7 @@ fn drive(game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>, time: Res<Time>) {
 /// and (with no human seat) which seat's view to watch.
 fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<AiPlay>) -> Result {
     let Some(mut game) = game else { return Ok(()) };
-    if !game.has_ai() || game.curtain_down {
+    if !game.has_ai() || game.curtain_down() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -298,12 +293,12 @@ fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<
             ctx.viewport_rect().max.y - 40.0,
         ))
         .show(ctx, |ui| {
-            let to_act = game.session.to_act();
+            let to_act = game.to_act();
             let line = match to_act {
                 None => "The game is over.".to_string(),
                 Some(s) => match game.ai_player(s) {
                     Some(p) => {
-                        let who = format!("{} — {}", game.session.seat_name(s), player_label(p));
+                        let who = format!("{} — {}", game.seat_name(s), player_label(p));
                         if ai.faulted(&game) {
                             format!("{who} hit a fault: press Step or Run to try again")
                         } else if ai.thinking() {
@@ -314,7 +309,7 @@ fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<
                             format!("{who} is about to act")
                         }
                     }
-                    None => format!("{} (human) to act", game.session.seat_name(s)),
+                    None => format!("{} (human) to act", game.seat_name(s)),
                 },
             };
             ui.horizontal(|ui| {
@@ -356,15 +351,14 @@ fn strip(mut contexts: EguiContexts, game: Option<ResMut<Game>>, mut ai: ResMut<
                 )
                 .on_hover_text("seconds between a computer player's actions");
             });
-            let humans = (0..game.session.seats()).any(|s| game.is_human(s));
+            let humans = (0..game.seats()).any(|s| game.is_human(s));
             if !humans {
                 ui.horizontal(|ui| {
                     ui.label("Watch:");
-                    for s in 0..game.session.seats() {
-                        let name = game.session.seat_name(s);
-                        if ui.selectable_label(game.viewer == s, name).clicked() {
-                            game.viewer = s;
-                            game.generation += 1;
+                    for s in 0..game.seats() {
+                        let name = game.seat_name(s);
+                        if ui.selectable_label(game.viewing() == s, name).clicked() {
+                            game.watch(s);
                         }
                     }
                 });

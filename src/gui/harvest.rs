@@ -53,9 +53,9 @@ fn reaction_pending(s: &dyn GameSession) -> bool {
 
 /// Give a new Harvest the Wind game its standing order (off for every seat).
 fn offer_auto_pass(mut game: ResMut<Game>) {
-    if game.standing.is_none() {
-        let seats = vec![false; usize::from(game.session.seats())];
-        game.standing = Some(StandingOrder {
+    if game.standing_order().is_none() {
+        let seats = vec![false; usize::from(game.seats())];
+        game.offer_standing_order(StandingOrder {
             label: "Auto-pass reaction fire",
             applies: reaction_pending,
             seats,
@@ -87,8 +87,9 @@ pub fn logic_plugin(app: &mut App) {
 /// Counters and highlights drawn by the plugin (public for tests).
 pub type OverlayMarker = Overlay;
 
-fn state(game: &Game) -> Option<&State> {
-    game.state::<Harvest>()
+/// The game as the seat on screen sees it ([`Game::view`]): all this plugin reads of it.
+fn state(game: &Game) -> Option<std::sync::Arc<State>> {
+    game.view::<Harvest>()
 }
 
 fn spawn_board(
@@ -101,7 +102,8 @@ fn spawn_board(
 ) {
     *sel = Selection::default();
     let Some(game) = game else { return };
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let tec = s.stat.tables.tec.clone();
     let map = &s.stat.map;
     let mut sketch = board::Sketch::default();
@@ -196,7 +198,7 @@ fn click(
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.piece = None;
-        game.choice.clear();
+        game.clear_choice();
     }
     // A flight (II.B.3-4) is made one hex at a time by its owner: select the unit.
     if game.can_act()
@@ -206,13 +208,13 @@ fn click(
         let id = s.p(unit).id.to_string();
         if sel.piece.as_deref() != Some(id.as_str()) {
             sel.piece = Some(id);
-            game.choice.clear();
+            game.clear_choice();
         }
     }
     // The routes of the selected piece, found once per state (drawn by `redraw`).
     game.keep_routes(sel.piece.as_deref());
     let Some(hex) = clicked.0 else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
     // Only the human seat to act acts; otherwise a click only selects (a computer
@@ -227,14 +229,14 @@ fn click(
     if acts.len() == 1 {
         let a = acts[0].clone();
         game.submit(&a);
-        game.choice.clear();
+        game.clear_choice();
         return;
     }
     if acts.len() > 1 {
-        game.choice = acts;
+        game.offer_choice(acts);
         return;
     }
-    game.choice.clear();
+    game.clear_choice();
     // Further than one step: move there by the route found (issue 30, move by
     // destination); the rules may stop it on the way.
     // Not to its own hex: a click there selects in the stack, as always.
@@ -249,14 +251,15 @@ fn click(
         return;
     }
     // Select a piece of the viewing seat in the hex, cycling through the stack.
-    let Some(s) = state(game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     let own: Vec<String> = v
         .pieces
         .iter()
         .filter(|p| {
             p.hex == Some(hex)
-                && p.side == game.viewer
+                && p.side == game.viewing()
                 && matches!(
                     p.kind,
                     Kind::Unit | Kind::Crew | Kind::Leader | Kind::Hidden
@@ -274,14 +277,14 @@ fn click(
         None => own.first().cloned(),
     };
     if !reveals.is_empty() {
-        game.choice = reveals;
+        game.offer_choice(reveals);
     } else if sel.piece.is_none() {
         // A hex-only action (melee) when nothing of ours is there.
         let hex_only = actions_at(&legal, None, hex);
         if hex_only.len() == 1 {
             game.submit(&hex_only[0]);
         } else if hex_only.len() > 1 {
-            game.choice = hex_only;
+            game.offer_choice(hex_only);
         }
     }
 }
@@ -381,11 +384,12 @@ fn redraw(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(&game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     let counter = board::CounterMeshes::new(&mut meshes);
     let (square, border) = (counter.face.clone(), counter.border.clone());
     let black = materials.add(Color::BLACK);
@@ -724,7 +728,8 @@ fn rules_weapon(
 /// The ruleset's part of the turn bar: scenario and turn, phase, what the seat to act
 /// is asked, points.
 fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let turns = s
         .stat
         .scenario
@@ -750,13 +755,13 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
         Pending::Capture { .. } => "may stop the loose Horses and take control (III.G.5)",
         _ => "",
     };
-    if let Some(who) = game.session.to_act()
+    if let Some(who) = game.to_act()
         && !asked.is_empty()
     {
         ui.separator();
         ui.colored_label(
             egui::Color32::from_rgb(240, 200, 80),
-            format!("{} {asked}", game.session.seat_name(who)),
+            format!("{} {asked}", game.seat_name(who)),
         );
     }
     ui.separator();
@@ -779,7 +784,7 @@ fn buttons(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>) {
 
 /// The charts window, when it is open.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hover: Res<Hover>) {
-    if game.charts {
+    if game.charts() {
         charts(ui.ctx(), &game, &sel, hover.0);
     }
     hex_tooltip(ui.ctx(), &game, &sel, hover.0);
@@ -791,11 +796,12 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hov
 /// rule. Drawn beside the pointer, never under it, so the board keeps the hover.
 fn hex_tooltip(ctx: &egui::Context, game: &Game, sel: &Selection, hex: Option<Coord>) {
     let Some(h) = hex else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     let hidden_here = v
         .hidden_stacks
         .iter()
@@ -858,9 +864,10 @@ fn side_panel(
     let mut submit: Option<String> = None;
     let mut clear_choice = false;
     {
-        let Some(s) = state(&game) else { return };
-        let v = view(s, game.viewer);
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        let Some(seen) = state(&game) else { return };
+        let s = &*seen;
+        let v = view(s, game.viewing());
+        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
         // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine,
         // III.G.5 loose Horses).
         if matches!(
@@ -964,7 +971,7 @@ fn side_panel(
             .pieces
             .iter()
             .filter(|p| {
-                p.side == game.viewer
+                p.side == game.viewing()
                     && ((p.place.starts_with("off-board")
                         && matches!(p.kind, Kind::Unit | Kind::Leader | Kind::Crew))
                         || p.place == crate::games::harvest::HELD)
@@ -1025,7 +1032,7 @@ fn side_panel(
         );
     }
     if clear_choice {
-        game.choice.clear();
+        game.clear_choice();
     }
     if let Some(a) = submit {
         game.submit(&a);
@@ -1035,7 +1042,8 @@ fn side_panel(
 /// The FCT, MCT and TEC with the cell in use highlighted (the selected unit firing at
 /// the hovered hex), and each table's source.
 fn charts(ctx: &egui::Context, game: &Game, sel: &Selection, hover: Option<Coord>) {
-    let Some(s) = state(game) else { return };
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
     let t = &s.stat.tables;
     let hot = (|| {
         let f = s.find(sel.piece.as_deref()?)?;

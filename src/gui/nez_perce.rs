@@ -68,8 +68,9 @@ pub fn logic_plugin(app: &mut App) {
         );
 }
 
-fn state(game: &Game) -> Option<&State> {
-    game.state::<NezPerceTactical>()
+/// The game as the seat on screen sees it ([`Game::view`]): all this plugin reads of it.
+fn state(game: &Game) -> Option<std::sync::Arc<State>> {
+    game.view::<NezPerceTactical>()
 }
 
 /// Terrain colours: light grass for Clear, dark green for Tree Stands, grey rock.
@@ -91,7 +92,8 @@ fn spawn_board(
 ) {
     *sel = Selection::default();
     let Some(game) = game else { return };
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let map = &s.stat.map;
     let mut sketch = board::Sketch::default();
     let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
@@ -174,7 +176,7 @@ fn click(
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.unit = None;
-        game.choice.clear();
+        game.clear_choice();
     }
     // The counter being placed is selected (C2.3-C2.6).
     if game.can_act()
@@ -199,14 +201,15 @@ fn click(
     // The selected piece's routes, found once per state (drawn by `redraw`).
     game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
     let legal = if game.can_act() { game.legal() } else { vec![] };
-    let Some(s) = state(game) else { return };
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
     let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
     // A unit of the viewing seat's side in the hex, cycling through the stack.
-    let side = if game.viewer == 0 {
+    let side = if game.viewing() == 0 {
         Side::Army
     } else {
         Side::Indian
@@ -270,11 +273,12 @@ fn redraw(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(&game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     let counter = board::CounterMeshes::new(&mut meshes);
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
@@ -395,7 +399,8 @@ fn redraw(
 /// The ruleset's part of the turn bar: combat, turn, whose player turn, actions left,
 /// the margin so far.
 fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     ui.strong(format!("{} — game-turn {}", s.stat.scenario.name, s.turn));
     ui.separator();
     if !s.setup.is_empty() {
@@ -461,16 +466,17 @@ fn hex_lines(
 
 /// The hovered hex's tooltip, and the charts window when it is open.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     if let Some(h) = hover.0
         && s.stat.map.contains(h)
-        && !game.curtain_down
+        && !game.curtain_down()
     {
-        let v = view(s, game.viewer);
+        let v = view(s, game.viewing());
         let (head, lines) = hex_lines(s, &v, h);
         board::hover_tooltip(ui.ctx(), &head, &lines, &[]);
     }
-    if !game.charts {
+    if !game.charts() {
         return;
     }
     let t = &s.stat.tables;
@@ -612,9 +618,10 @@ fn side_panel(
     let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut submit: Option<String> = None;
     {
-        let Some(s) = state(&game) else { return };
-        let v = view(s, game.viewer);
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        let Some(seen) = state(&game) else { return };
+        let s = &*seen;
+        let v = view(s, game.viewing());
+        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
         ui.label(format!(
             "{}; the {:?} player was contacted",
             v.contact, s.stat.scenario.contacted
@@ -732,7 +739,7 @@ fn side_panel(
     }
     if let Some(a) = submit {
         game.submit(&a);
-        game.choice.clear();
+        game.clear_choice();
     }
 }
 

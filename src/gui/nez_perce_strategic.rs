@@ -12,8 +12,9 @@ use super::board::{self, ActiveMap, BoardArea, Clicked, FitRequest, HEX, Hover};
 use super::charts::{source_line, source_tag};
 use super::playing::{Drawn, RulesetUi, game_is, register_ruleset_ui};
 use super::{Game, Screen};
+use crate::core::campaign::NestedState;
 use crate::core::hexmap::Coord;
-use crate::games::nez_perce_strategic::campaign::{NezPerceCampaign, count};
+use crate::games::nez_perce_strategic::campaign::{NezPerceCampaign, NezPerceStrategic, count};
 use crate::games::nez_perce_strategic::play::{self, Action};
 use crate::games::nez_perce_strategic::rules;
 use crate::games::nez_perce_strategic::setup::GAME;
@@ -70,11 +71,22 @@ pub fn logic_plugin(app: &mut App) {
         );
 }
 
-/// The strategic state, while no combat is being fought.
-fn state(game: &Game) -> Option<&State> {
-    game.state::<NezPerceCampaign>()
+/// The strategic state as the seat on screen sees it ([`Game::view`]: all this plugin
+/// reads of the game), while no combat is being fought.
+fn state(game: &Game) -> Option<Strategic> {
+    game.view::<NezPerceCampaign>()
         .filter(|n| n.battle.is_none())
-        .map(|n| &n.campaign)
+        .map(Strategic)
+}
+
+/// The campaign as seen, read as its strategic state.
+struct Strategic(std::sync::Arc<NestedState<NezPerceStrategic>>);
+
+impl std::ops::Deref for Strategic {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.0.campaign
+    }
 }
 
 /// Terrain colours, chosen to stay apart in greyscale: pale open plains, olive hills,
@@ -122,7 +134,8 @@ fn spawn_board(
 ) {
     *sel = Selection::default();
     let Some(game) = game else { return };
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let map = &s.stat.map;
     let mut sketch = board::Sketch::default();
     let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
@@ -239,18 +252,19 @@ fn click(
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.unit = None;
-        game.choice.clear();
+        game.clear_choice();
     }
     // The selected piece's routes, found once per state (drawn by `redraw`).
     game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
     let legal = if game.can_act() { game.legal() } else { vec![] };
-    let Some(s) = state(game) else { return };
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
     let acts = actions_at(&legal, sel.unit.as_deref(), hex);
-    let side = side_of(game.viewer);
+    let side = side_of(game.viewing());
     let own: Vec<String> = s.at(hex, side).map(|u| s.def(u).id.clone()).collect();
     let to = hex.to_string();
     game.resolve_click(&mut sel.unit, acts, &own, &to);
@@ -295,10 +309,11 @@ fn redraw(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let counter = board::CounterMeshes::new(&mut meshes);
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
@@ -414,7 +429,8 @@ fn phase_text(p: Phase) -> &'static str {
 
 /// The turn bar: turn, dates, phase, the D2.0 points as they stand.
 fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     ui.strong(format!(
         "Strategic turn {} ({})",
         s.turn,
@@ -464,8 +480,9 @@ fn side_panel(
     let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut submit: Option<String> = None;
     {
-        let Some(s) = state(&game) else { return };
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        let Some(seen) = state(&game) else { return };
+        let s = &*seen;
+        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
         if let Some((hex, units)) = &s.declaring {
             ui.colored_label(
                 egui::Color32::from_rgb(240, 200, 80),
@@ -556,7 +573,7 @@ fn side_panel(
                             ),
                         )
                         .clicked()
-                        && d.side == side_of(game.viewer)
+                        && d.side == side_of(game.viewing())
                     {
                         sel.unit = Some(d.id.clone());
                     }
@@ -592,12 +609,13 @@ fn hex_head(s: &State, h: Coord) -> String {
 /// the counters in it (nothing on the strategic map is hidden), face-down ones marked,
 /// with the movement points left.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, hover: Res<Hover>) {
-    let Some(s) = state(&game) else { return };
-    if game.charts {
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
+    if game.charts() {
         charts(ui.ctx(), s, hover.0);
     }
     let Some(h) = hover.0 else { return };
-    if !s.stat.map.contains(h) || game.curtain_down {
+    if !s.stat.map.contains(h) || game.curtain_down() {
         return;
     }
     let lines: Vec<String> = (0..s.units.len())

@@ -67,8 +67,8 @@ pub fn needs_frames(
         _ => false,
     };
     ai_busy
-        || game.is_some_and(|g| g.looking.as_ref().is_some_and(|l| l.playing))
-        || game.is_some_and(|g| g.walking.is_some())
+        || game.is_some_and(|g| g.looking().is_some_and(|l| l.playing()))
+        || game.is_some_and(|g| g.walking().is_some())
         || menu.is_some_and(MenuState::computing)
         // A fit waits for the board and its free area to be known (the play screen).
         || (fit.is_some_and(|f| f.pending && f.bounds.is_some())

@@ -45,17 +45,17 @@ fn result_ui(
     mut trace: Local<Trace>,
 ) -> Result {
     let Some(game) = game else { return Ok(()) };
-    let Some(outcome) = game.session.outcome() else {
+    let Some(outcome) = game.session().outcome() else {
         return Ok(());
     };
     // Over a look back, only at its last step, and only in the replay viewer (a
     // catch-up never reaches a finished game: the live game would be over too).
-    let viewing = game.looking.is_some();
-    if viewing && game.session.history().len() != game.live().history().len() {
+    let viewing = game.looking().is_some();
+    if viewing && game.session().history().len() != game.live().history().len() {
         return Ok(());
     }
     let live = game.live();
-    let key = (game.serial, live.history().len());
+    let key = (game.serial(), live.history().len());
     if trace.key != Some(key) {
         let (first, rows) = live.score_trace();
         *trace = Trace {

@@ -71,8 +71,9 @@ pub fn logic_plugin(app: &mut App) {
         );
 }
 
-fn state(game: &Game) -> Option<&State> {
-    game.state::<Rosebud>()
+/// The game as the seat on screen sees it ([`Game::view`]): all this plugin reads of it.
+fn state(game: &Game) -> Option<std::sync::Arc<State>> {
+    game.view::<Rosebud>()
 }
 
 /// Terrain colours, apart in greyscale and under every colour-vision deficiency
@@ -97,7 +98,8 @@ fn spawn_board(
 ) {
     *sel = Selection::default();
     let Some(game) = game else { return };
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let map = &s.stat.map;
     let mut sketch = board::Sketch::default();
     let bounds = board::spawn_map(&mut commands, &mut sketch, map, terrain_colour);
@@ -233,25 +235,26 @@ fn click(
     let Some(game) = game.as_mut() else { return };
     if keys.just_pressed(KeyCode::Escape) {
         sel.unit = None;
-        game.choice.clear();
+        game.clear_choice();
     }
     // One seat's selection never shows in another seat's panel.
     // (Written only when it changes: a write marks the resource changed, and the board
     // redraws on change.)
-    if (game.curtain_down && sel.unit.is_some()) || sel.seat != Some(game.viewer) {
+    if (game.curtain_down() && sel.unit.is_some()) || sel.seat != Some(game.viewing()) {
         sel.unit = None;
-        sel.seat = Some(game.viewer);
+        sel.seat = Some(game.viewing());
     }
     // The selected piece's routes, found once per state (drawn by `redraw`).
     game.keep_routes(sel.unit.as_deref());
     let Some(hex) = clicked.0 else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
     let legal = if game.can_act() { game.legal() } else { vec![] };
-    let Some(s) = state(game) else { return };
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
     let acts = actions_at(s, &legal, sel.unit.as_deref(), hex);
-    let own = own_in(s, hex, side_of(game.viewer));
+    let own = own_in(s, hex, side_of(game.viewing()));
     let to = s.stat.map.label(hex);
     game.resolve_click(&mut sel.unit, acts, &own, &to);
 }
@@ -314,10 +317,11 @@ fn redraw(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let counter = board::CounterMeshes::new(&mut meshes);
     let black = materials.add(Color::BLACK);
     let white = materials.add(Color::WHITE);
@@ -464,7 +468,8 @@ fn redraw(
 
 /// The turn bar: turn, clock, phasing player, victory points.
 fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     ui.strong(format!(
         "Turn {} of {} ({})",
         s.turn,
@@ -696,11 +701,12 @@ fn side_panel(
     let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut submit: Option<String> = None;
     {
-        let Some(s) = state(&game) else { return };
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        let Some(seen) = state(&game) else { return };
+        let s = &*seen;
+        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
         ui.label(wargame_options_line(s));
         ui.separator();
-        let side = side_of(game.viewer);
+        let side = side_of(game.viewing());
         ui.label(phase_name(s));
         // The choices that need no hex: a fire window's, and the selected unit's mode
         // changes, half-strength fire, re-supply and recovery, as buttons.
@@ -981,11 +987,12 @@ fn fire_in_view(s: &State, sel: &Selection, hover: &Hover) -> Option<(usize, i32
 /// value with its source and the reconstructions marked; the Fire CRT's column for the
 /// selected unit's fire at the hovered enemy is highlighted.
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hover: Res<Hover>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     // The hovered hex's tooltip, with the selected unit's fire at it.
     if let Some(h) = hover.0
         && s.stat.on_board(h)
-        && !game.curtain_down
+        && !game.curtain_down()
     {
         let (head, lines) = hex_lines(s, h);
         let fire: Vec<(String, Vec<String>)> = if game.can_act() {
@@ -995,7 +1002,7 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, sel: Res<Selection>, hov
         };
         board::hover_tooltip(ui.ctx(), &head, &lines, &fire);
     }
-    if !game.charts {
+    if !game.charts() {
         return;
     }
     let t = &s.stat.tables;

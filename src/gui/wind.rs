@@ -90,8 +90,9 @@ pub fn logic_plugin(app: &mut App) {
         );
 }
 
-fn state(game: &Game) -> Option<&State> {
-    game.state::<Wind>()
+/// The game as the seat on screen sees it ([`Game::view`]): all this plugin reads of it.
+fn state(game: &Game) -> Option<std::sync::Arc<State>> {
+    game.view::<Wind>()
 }
 
 /// Map units (x east, y south) to world coordinates (y up), centred.
@@ -164,7 +165,8 @@ fn spawn_board(
 ) {
     *sel = WindSelection::default();
     let Some(game) = game else { return };
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let map = &s.stat.map;
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     let mut sketch = board::Sketch::default();
@@ -336,10 +338,11 @@ fn click(
     // `redraw`).
     game.keep_routes(sel.piece().as_deref());
     let Some(p) = clicked.0 else { return };
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(game) else { return };
+    let Some(seen) = state(game) else { return };
+    let s = &*seen;
     let Some(a) = pick(s, p) else { return };
     let area_id = s.stat.id(a).to_string();
     if let Some(b) = sel.block.clone()
@@ -352,7 +355,7 @@ fn click(
             // when none was chosen); an Army Leader takes the party the player ticked
             // (any subset is legal).
             let action = if options.iter().all(|o| o.starts_with("deploy")) {
-                let usual = view(s, game.viewer)
+                let usual = view(s, game.viewing())
                     .blocks
                     .iter()
                     .find(|x| x.handle == b)
@@ -393,7 +396,7 @@ fn redraw(
     cursor: Res<CursorWorld>,
 ) {
     let Some(game) = game else { return };
-    let hovered = state(&game).zip(cursor.0).and_then(|(s, p)| pick(s, p));
+    let hovered = state(&game).zip(cursor.0).and_then(|(s, p)| pick(&s, p));
     let key = (sel.area, sel.block.clone(), sel.party.clone(), hovered);
     if !sel.drawn.changed(&game, key) {
         return;
@@ -401,11 +404,12 @@ fn redraw(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    if game.curtain_down {
+    if game.curtain_down() {
         return;
     }
-    let Some(s) = state(&game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     // Highlights: the selected area, and where the selected block may go.
     let glow = materials.add(Color::srgba(1.0, 0.9, 0.1, 0.35));
     let chosen = materials.add(Color::srgba(1.0, 1.0, 1.0, 0.30));
@@ -599,8 +603,9 @@ fn kind_word(b: &BlockView) -> String {
 /// The ruleset's part of the turn bar: scenario and turn, phase or impulse,
 /// Provocation, Incursion, Victory Points and Levels.
 fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
-    let Some(s) = state(&game) else { return };
-    let v = view(s, game.viewer);
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
+    let v = view(s, game.viewing());
     ui.strong(format!(
         "{} — Turn {} of {}",
         s.stat.scenario.name, v.turn, v.last_turn
@@ -610,9 +615,9 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
         "movement" => format!(
             "Movement impulse {} ({})",
             v.impulse,
-            game.session.seat_name(s.side)
+            game.seat_name(s.side)
         ),
-        "deploy" => format!("Deployment ({})", game.session.seat_name(s.side)),
+        "deploy" => format!("Deployment ({})", game.seat_name(s.side)),
         other => other.to_string(),
     };
     ui.label(phase);
@@ -639,15 +644,16 @@ fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
 /// The left panel: the viewing seat, decisions not made on the map (combat), blocks to
 /// deploy, the selected area's blocks and an Army Leader's party.
 fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMut<WindSelection>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     let s = s.clone();
     // The legal actions of the seat to act, only when that is the human at the screen.
     let legal = if game.can_act() { game.legal() } else { vec![] };
     let mine = game.can_act();
-    let v = view(&s, game.viewer);
+    let v = view(&s, game.viewing());
     let mut submit: Option<String> = None;
     {
-        ui.heading(format!("View: {}", game.session.seat_name(game.viewer)));
+        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
         // Decisions that are not made on the map: combat.
         let off_map: Vec<&String> = legal
             .iter()
@@ -823,13 +829,14 @@ fn describe(s: &State, v: &crate::games::wind::View, l: &str) -> String {
 /// line marked), movement costs, limits and combat numbers, the VP schedule and the
 /// blocks of the counter mix, each value with its source (reconstructions marked).
 fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, cursor: Res<CursorWorld>) {
-    let Some(s) = state(&game) else { return };
+    let Some(seen) = state(&game) else { return };
+    let s = &*seen;
     // The hovered area's tooltip: its name and kind, and its blocks as the seat sees
     // them (the other side's as blank blocks of their colour until revealed).
     if let Some(a) = cursor.0.and_then(|p| pick(s, p))
-        && !game.curtain_down
+        && !game.curtain_down()
     {
-        let v = view(s, game.viewer);
+        let v = view(s, game.viewing());
         let info = &s.stat.map.areas[a];
         let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
         let head = if props.is_empty() {
@@ -853,7 +860,7 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, cursor: Res<CursorWorld>
             .collect();
         board::hover_tooltip(ui.ctx(), &head, &lines, &[]);
     }
-    if !game.charts {
+    if !game.charts() {
         return;
     }
     let t = &s.stat.tables;
@@ -1010,7 +1017,8 @@ mod tests {
         let s = crate::games::new_session(&root, "moved_like_the_wind/victorio_geronimo", 0, false)
             .expect("the scenario loads");
         let game = Game::new(s, false);
-        let st = state(&game).expect("a block game");
+        let seen = state(&game).expect("a block game");
+        let st = &*seen;
         let v = view(st, 0);
         let key = "mogollon";
         let name = &st.stat.map.areas[st.stat.area(key).expect("an area")].name;

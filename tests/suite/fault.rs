@@ -72,6 +72,9 @@ impl Trapped {
 }
 
 impl GameSession for Trapped {
+    fn seen_by(&self, seat: Option<u8>, seed: u64) -> Box<dyn GameSession> {
+        self.inner.seen_by(seat, seed)
+    }
     fn game(&self) -> &'static str {
         self.inner.game()
     }
@@ -202,7 +205,11 @@ fn message(shell: &Shell) -> Option<String> {
         .find(|l| l.starts_with(HIT))
         .map(str::to_string);
     // What is on screen is what the game holds, and the other way round.
-    assert_eq!(m, shell.game().fault, "the window shows the game's fault");
+    assert_eq!(
+        m.as_deref(),
+        shell.game().fault_message(),
+        "the window shows the game's fault"
+    );
     m
 }
 
@@ -211,7 +218,7 @@ fn no_raw_text(shell: &Shell, when: &str) {
     for l in shell.texts() {
         assert!(!l.contains("sitting_bull"), "{when}: on screen: {l:?}");
     }
-    let status = &shell.game().status;
+    let status = &shell.game().status();
     assert!(
         !status.contains("sitting_bull"),
         "{when}: status {status:?}"
@@ -260,7 +267,7 @@ fn frames_until(shell: &mut Shell, what: &str, done: impl Fn(&Shell) -> bool) {
     }
     panic!(
         "timed out waiting until {what}; status {:?}",
-        shell.game().status
+        shell.game().status()
     );
 }
 
@@ -286,7 +293,7 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
         shell.open(Game::new(Trapped::boxed(s, &traps), false));
         shell.assert_playing(id);
         assert_eq!(message(&shell), None, "{id}: no fault yet");
-        let before = shell.game().session.history().to_vec();
+        let before = shell.game().session().history().to_vec();
         let first = shell.game().legal()[0].clone();
         let end = shell
             .game()
@@ -315,7 +322,7 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
         let m = message(&shell).unwrap_or_else(|| {
             panic!(
                 "{id}: no fault window after {tried:?}; status {:?}",
-                shell.game().status
+                shell.game().status()
             )
         });
         faults_logged(&shell, 1, id);
@@ -330,12 +337,12 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
             "{id}"
         );
         no_raw_text(&shell, id);
-        assert_eq!(shell.game().session.history(), before, "{id}: unchanged");
+        assert_eq!(shell.game().session().history(), before, "{id}: unchanged");
         let (save, text) = report(&shell.saves, n);
         assert_eq!(save, save_path);
         let tried_in_session = shell
             .game()
-            .session
+            .session()
             .legal()
             .into_iter()
             .find(|l| l.ends_with(tried.as_str()))
@@ -359,7 +366,7 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
         shell.click("Close");
         assert_eq!(message(&shell), None, "{id}: closed");
         assert_eq!(shell.game_mut().submit(&first), Submitted::Applied, "{id}");
-        assert_eq!(shell.game().session.history().len(), before.len() + 1);
+        assert_eq!(shell.game().session().history().len(), before.len() + 1);
         shell.frames(2);
         shell.quiet(id);
         shell.click("Menu");
@@ -368,7 +375,7 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
             // The report's save is in the menu's list, and loads.
             shell.click(&format!("Load {}", save.display()));
             shell.assert_playing(id);
-            assert_eq!(shell.game().session.history(), before);
+            assert_eq!(shell.game().session().history(), before);
             shell.click("Menu");
             shell.assert_menu(id);
         }
@@ -396,7 +403,7 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
         s.app
             .world()
             .get_resource::<Game>()
-            .is_some_and(|g| g.fault.is_some())
+            .is_some_and(|g| g.fault_message().is_some())
     });
     shell.frames(2);
     let logged = faults_logged(&shell, 1, "the panic");
@@ -422,7 +429,7 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
         assert!(ai.faulted(shell.game()));
         assert!(!ai.thinking() && !ai.ready(), "no worker started again");
     }
-    assert!(shell.game().session.history().is_empty());
+    assert!(shell.game().session().history().is_empty());
     assert!(
         shell
             .texts()
@@ -440,7 +447,7 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
     shell.click("Close");
     shell.queue_click("▶ Run", 0);
     frames_until(&mut shell, "the refused choice is a fault", |s| {
-        s.game().fault.is_some()
+        s.game().fault_message().is_some()
     });
     shell.frames(2);
     faults_logged(&shell, 1, "the refused choice");
@@ -453,19 +460,19 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
         text.contains("the rules refused the action a computer player chose"),
         "{text}"
     );
-    assert!(shell.game().session.history().is_empty());
+    assert!(shell.game().session().history().is_empty());
     assert_eq!(shell.app.world().resource::<AiPlay>().mode, AiMode::Paused);
     // Traps lifted: Step plays one action, Run plays on.
     traps.set(|t| t.refuse = false);
     shell.click("Close");
     shell.queue_click("⏭ Step", 0);
     frames_until(&mut shell, "a step is played", |s| {
-        !s.game().session.history().is_empty()
+        !s.game().session().history().is_empty()
     });
-    assert_eq!(shell.game().session.history().len(), 1);
+    assert_eq!(shell.game().session().history().len(), 1);
     shell.queue_click("▶ Run", 0);
     frames_until(&mut shell, "the computer plays on", |s| {
-        s.game().session.history().len() >= 2 || s.game().session.to_act() == Some(1)
+        s.game().session().history().len() >= 2 || s.game().session().to_act() == Some(1)
     });
     assert_eq!(message(&shell), None);
     shell.quiet("played on");
@@ -496,7 +503,7 @@ fn a_replay_that_cannot_rewind_is_a_fault_and_the_game_stays_as_it_was() {
         "{m}"
     );
     no_raw_text(&shell, "Replay this game");
-    assert!(shell.game().looking.is_none(), "the game is not swapped");
+    assert!(shell.game().looking().is_none(), "the game is not swapped");
     assert_eq!(
         shell.widgets("Back to the menu").len(),
         1,
@@ -510,7 +517,7 @@ fn a_replay_that_cannot_rewind_is_a_fault_and_the_game_stays_as_it_was() {
     shell.click("Close");
     shell.click("Replay this game");
     assert_eq!(
-        shell.game().looking.as_ref().map(|l| l.kind),
+        shell.game().looking().map(|l| l.kind()),
         Some(LookKind::Viewer)
     );
     traps.set(|t| t.no_rewind = true);
@@ -519,12 +526,18 @@ fn a_replay_that_cannot_rewind_is_a_fault_and_the_game_stays_as_it_was() {
     faults_logged(&shell, 1, "a step of the viewer");
     assert!(message(&shell).is_some());
     assert!(shell.saves.join("fault-2.txt").is_file());
-    assert_eq!(shell.game().looking.as_ref().map(|l| l.replay.pos), Some(0));
-    assert!(shell.game().session.history().is_empty(), "still the start");
+    assert_eq!(shell.game().looking().map(|l| l.pos()), Some(0));
+    assert!(
+        shell.game().session().history().is_empty(),
+        "still the start"
+    );
     traps.set(|t| t.no_rewind = false);
     shell.click("Close");
     shell.click("Forward ▶ [.]");
-    assert!(!shell.game().session.history().is_empty(), "it steps again");
+    assert!(
+        !shell.game().session().history().is_empty(),
+        "it steps again"
+    );
     shell.click("Close the replay [Esc]");
     shell.assert_menu(id);
 }

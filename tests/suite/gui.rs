@@ -105,12 +105,12 @@ fn clicks_select_and_move_through_legal_actions_only() {
     app.update();
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history().last().map(String::as_str),
+        g.session().history().last().map(String::as_str),
         Some("move i1 0201"),
         "{}",
-        g.status
+        g.status()
     );
-    assert_eq!(g.session.probe("i1.hex").as_deref(), Some("0201"));
+    assert_eq!(g.session().probe("i1.hex").as_deref(), Some("0201"));
 }
 
 /// Revealing a hidden stack voluntarily (III.F.4) cannot be undone, so a click meant to
@@ -124,33 +124,33 @@ fn iii_f_4_a_click_on_a_hidden_unit_selects_it_and_never_reveals_it() {
     app.update();
     let g = app.world().resource::<Game>();
     assert!(
-        g.session.legal().iter().any(|l| l == "unhide 0709"),
+        g.session().legal().iter().any(|l| l == "unhide 0709"),
         "the Indian player may reveal 0709 in the Movement phase"
     );
-    let before = g.session.history().len();
+    let before = g.session().history().len();
     app.world_mut().resource_mut::<Clicked>().0 = Some("0709".parse().unwrap());
     app.update();
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history().len(),
+        g.session().history().len(),
         before,
         "a click submitted {:?}",
-        g.session.history().last()
+        g.session().history().last()
     );
-    assert_eq!(g.session.probe("i4.hidden").as_deref(), Some("true"));
+    assert_eq!(g.session().probe("i4.hidden").as_deref(), Some("true"));
     let sel = app.world().resource::<Selection>();
     assert_eq!(sel.piece.as_deref(), Some("i4"));
     assert_eq!(
-        app.world().resource::<Game>().choice,
+        app.world().resource::<Game>().choice(),
         vec!["unhide 0709".to_string()]
     );
     // A second click on the same hex still reveals nothing; the choice stays offered.
     app.world_mut().resource_mut::<Clicked>().0 = Some("0709".parse().unwrap());
     app.update();
     let g = app.world().resource::<Game>();
-    assert_eq!(g.session.history().len(), before);
+    assert_eq!(g.session().history().len(), before);
     assert_eq!(
-        app.world().resource::<Game>().choice,
+        app.world().resource::<Game>().choice(),
         vec!["unhide 0709".to_string()]
     );
 }
@@ -160,9 +160,9 @@ fn the_curtain_hides_counters_between_seats() {
     let mut app = app_with("harvest_the_wind/wood_lake");
     {
         let mut g = app.world_mut().resource_mut::<Game>();
-        g.curtain = true;
-        g.curtain_down = true;
-        g.generation += 1;
+        g.set_curtain(true);
+        g.drop_curtain();
+        g.redraw();
     }
     app.update();
     assert_eq!(
@@ -175,11 +175,11 @@ fn the_curtain_hides_counters_between_seats() {
 /// The lab with an Indian unit moving within range 5 of an Army Breechloader: the
 /// Army's reaction-fire window is open.
 fn lab_with_army_reaction_window(g: &mut Game) {
-    g.session.place("a3", Some("0905")).unwrap();
-    g.session.place("i1", Some("0305")).unwrap();
+    g.session_mut().place("a3", Some("0905")).unwrap();
+    g.session_mut().place("i1", Some("0305")).unwrap();
     g.submit("end");
     g.submit("move i1 0405");
-    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    assert_eq!(g.session().probe("pending").as_deref(), Some("reaction"));
 }
 
 #[test]
@@ -190,18 +190,21 @@ fn auto_pass_declines_reaction_windows_for_that_seat_only() {
         lab_with_army_reaction_window(&mut g);
         g.submit("pass");
         assert!(
-            g.standing.is_some(),
+            g.standing_order().is_some(),
             "the Harvest plugin offers its standing order"
         );
         g.set_standing(1, true);
         g.submit("move i1 0505");
         assert_eq!(
-            g.session.probe("pending").as_deref(),
+            g.session().probe("pending").as_deref(),
             Some("none"),
             "the Army's window was passed for it"
         );
-        assert_eq!(g.session.history().last().map(String::as_str), Some("pass"));
-        assert_eq!(g.viewer, 0, "no handoff to the Army");
+        assert_eq!(
+            g.session().history().last().map(String::as_str),
+            Some("pass")
+        );
+        assert_eq!(g.viewing(), 0, "no handoff to the Army");
     }
 }
 
@@ -212,10 +215,13 @@ fn turning_auto_pass_on_passes_the_window_already_open() {
     lab_with_army_reaction_window(&mut g);
     // Another seat's order leaves the Army's window open.
     g.set_standing(0, true);
-    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    assert_eq!(g.session().probe("pending").as_deref(), Some("reaction"));
     g.set_standing(1, true);
-    assert_eq!(g.session.probe("pending").as_deref(), Some("none"));
-    assert_eq!(g.session.history().last().map(String::as_str), Some("pass"));
+    assert_eq!(g.session().probe("pending").as_deref(), Some("none"));
+    assert_eq!(
+        g.session().history().last().map(String::as_str),
+        Some("pass")
+    );
 }
 
 /// Screenshot smoke test: every scenario renders mid-game under Xvfb to a PNG that is
@@ -297,7 +303,7 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
     // first vertex nudged toward its centre.
     let (handle, area, point) = {
         let game = app.world().resource::<Game>();
-        let legal = game.session.legal();
+        let legal = game.session().legal();
         let first = legal
             .iter()
             .find(|l| l.starts_with("deploy "))
@@ -305,7 +311,7 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
             .clone();
         let w: Vec<&str> = first.split_whitespace().collect();
         let s = &game
-            .session
+            .session()
             .as_any()
             .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
             .unwrap()
@@ -328,13 +334,13 @@ fn wind_plugin_draws_the_area_map_and_deploys_by_clicking_a_highlighted_area() {
     app.update();
     let game = app.world().resource::<Game>();
     let s = &game
-        .session
+        .session()
         .as_any()
         .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
         .unwrap()
         .state;
     let b = s.blocks.iter().find(|b| *b.handle == *handle).unwrap();
-    assert_eq!(b.status, Status::Map(area), "{}", game.status);
+    assert_eq!(b.status, Status::Map(area), "{}", game.status());
 }
 
 #[test]
@@ -350,7 +356,7 @@ fn wind_plugin_deploys_a_band_at_the_starting_strength_chosen_in_the_panel() {
     let mut app = wind_app(3);
     let centre = |app: &App, area: usize| {
         let game = app.world().resource::<Game>();
-        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let s = &game.session().as_any().downcast_ref::<S>().unwrap().state;
         let poly = &s.stat.map.areas[area].polygon;
         let c = poly
             .iter()
@@ -361,8 +367,8 @@ fn wind_plugin_deploys_a_band_at_the_starting_strength_chosen_in_the_panel() {
     // Two drawn bands, each with its first legal area and the strengths offered.
     let picks: Vec<(String, usize, Vec<u8>, u8)> = {
         let game = app.world().resource::<Game>();
-        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
-        let legal = game.session.legal();
+        let s = &game.session().as_any().downcast_ref::<S>().unwrap().state;
+        let legal = game.session().legal();
         let mut out = vec![];
         for b in &s.blocks {
             if out.len() == 2
@@ -391,7 +397,7 @@ fn wind_plugin_deploys_a_band_at_the_starting_strength_chosen_in_the_panel() {
     assert_eq!(picks.len(), 2, "two bands drawn");
     let sp_of = |app: &App, h: &str| {
         let game = app.world().resource::<Game>();
-        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let s = &game.session().as_any().downcast_ref::<S>().unwrap().state;
         s.blocks.iter().find(|b| *b.handle == *h).map(|b| b.sp)
     };
     // The first at the lowest strength offered, chosen in the panel.
@@ -412,9 +418,9 @@ fn wind_plugin_deploys_a_band_at_the_starting_strength_chosen_in_the_panel() {
     let (h, area, _, drawn) = &picks[1];
     let sps: Vec<u8> = {
         let game = app.world().resource::<Game>();
-        let s = &game.session.as_any().downcast_ref::<S>().unwrap().state;
+        let s = &game.session().as_any().downcast_ref::<S>().unwrap().state;
         let head = format!("deploy {h} {} ", s.stat.id(*area));
-        game.session
+        game.session()
             .legal()
             .iter()
             .filter_map(|l| l.strip_prefix(&head).and_then(|n| n.parse().ok()))
@@ -445,7 +451,7 @@ fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_h
     let (unit, from, to) = {
         let g = app.world().resource::<Game>();
         let mv = g
-            .session
+            .session()
             .legal()
             .into_iter()
             .find(|l| l.starts_with("move "))
@@ -453,7 +459,7 @@ fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_h
         let w: Vec<&str> = mv.split_whitespace().collect();
         (
             w[1].to_string(),
-            g.session.probe(&format!("{}.hex", w[1])).unwrap(),
+            g.session().probe(&format!("{}.hex", w[1])).unwrap(),
             w[2].to_string(),
         )
     };
@@ -467,10 +473,10 @@ fn nez_perce_plugin_draws_the_tactical_map_and_moves_by_clicking_a_highlighted_h
     app.update();
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history().last().map(String::as_str),
+        g.session().history().last().map(String::as_str),
         Some(format!("move {unit} {to}").as_str()),
         "{}",
-        g.status
+        g.status()
     );
 }
 
@@ -484,7 +490,7 @@ fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
     let at = |app: &App, h: &str| {
         app.world()
             .resource::<Game>()
-            .state::<Rosebud>()
+            .view::<Rosebud>()
             .unwrap()
             .stat
             .map
@@ -496,7 +502,7 @@ fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
     let c = at(&app, "3000");
     app.world_mut().resource_mut::<Clicked>().0 = Some(c);
     app.update();
-    let choice = app.world().resource::<Game>().choice.clone();
+    let choice = app.world().resource::<Game>().choice().to_vec();
     assert!(
         choice.contains(&"enter crow_king 3000 mounted".to_string()),
         "{choice:?}"
@@ -508,7 +514,7 @@ fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
     // 7: click the unit's hex, then a highlighted neighbour.
     let to = {
         let g = app.world().resource::<Game>();
-        g.session
+        g.session()
             .legal()
             .into_iter()
             .find(|l| l.starts_with("move crow_king "))
@@ -529,10 +535,10 @@ fn rosebud_plugin_draws_the_battlefield_and_enters_and_moves_by_clicking() {
     app.update();
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history().last().map(String::as_str),
+        g.session().history().last().map(String::as_str),
         Some(format!("move crow_king {to}").as_str()),
         "{}",
-        g.status
+        g.status()
     );
 }
 
@@ -552,8 +558,8 @@ fn ai_app(scenario: &str, seed: u64, curtain: bool, players: Vec<Option<Player>>
         seed,
     );
     let g = app.world_mut().remove_resource::<Game>().unwrap();
-    let mut g = Game::new(g.session, curtain).with_players(players);
-    g.status.clear();
+    let mut g = Game::new(g.into_live(), curtain).with_players(players);
+    g.set_status("");
     app.insert_resource(g);
     app.world_mut().resource_mut::<AiPlay>().delay = 0.0;
     app
@@ -572,13 +578,13 @@ fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let g = app.world().resource::<Game>();
     panic!(
         "timed out waiting until {what}; history {:?}, status {}",
-        g.session.history(),
-        g.status
+        g.session().history(),
+        g.status()
     );
 }
 
 fn history(app: &App) -> Vec<String> {
-    app.world().resource::<Game>().session.history().to_vec()
+    app.world().resource::<Game>().session().history().to_vec()
 }
 
 const AI1: Player = Player::Search { level: 1 };
@@ -595,8 +601,8 @@ fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
     assert_eq!(history(&app), Vec::<String>::new());
     {
         let g = app.world().resource::<Game>();
-        assert_eq!(g.viewer, 1, "the human's view is on screen");
-        assert!(!g.curtain_down, "one human seat: no curtain");
+        assert_eq!(g.viewing(), 1, "the human's view is on screen");
+        assert!(!g.curtain_down(), "one human seat: no curtain");
         assert!(!g.can_act(), "the human may not act for the computer seat");
     }
     // The decisions the computer should make, worked out directly from the seeds.
@@ -606,8 +612,12 @@ fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
             games::new_session(&root(), "harvest_the_wind/massacre_canyon", 1, false).unwrap();
         let mut out = vec![];
         while out.len() < 4 && s.to_act() == Some(0) {
-            let a =
-                s.ai_task(AI1, wargame::gui::mix_seed(g.ai_seed, out.len() as u64), 0)().unwrap();
+            let a = s.ai_task(
+                AI1,
+                wargame::gui::mix_seed(g.ai_seed(), out.len() as u64),
+                0,
+            )()
+            .unwrap();
             s.apply_str(&a).unwrap();
             out.push(a);
         }
@@ -628,11 +638,11 @@ fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
     );
     let g = app.world().resource::<Game>();
     assert!(app.world().resource::<AiPlay>().applied >= n as u64);
-    assert!(g.session.log().len() > 1, "its actions are logged");
+    assert!(g.session().log().len() > 1, "its actions are logged");
     assert!(
-        g.status.contains("Sioux") && !g.status.contains("done:"),
+        g.status().contains("Sioux") && !g.status().contains("done:"),
         "the status names the seat, not the action: {}",
-        g.status
+        g.status()
     );
 }
 
@@ -664,12 +674,12 @@ fn ai_controls_pause_step_and_discard_a_stale_answer() {
     // Sioux); the held answer is for the old state and must not be applied.
     let (stale, fresh) = {
         let mut g = app.world_mut().resource_mut::<Game>();
-        let old = g.session.ai_task(AI1, g.decision_seed(), 0)().unwrap();
-        let legal = g.session.legal();
+        let old = g.session().ai_task(AI1, g.decision_seed(), 0)().unwrap();
+        let legal = g.session().legal();
         let other = legal.iter().find(|l| **l != old).unwrap().clone();
         g.submit(&other);
-        assert_eq!(g.session.to_act(), Some(0), "still the computer's turn");
-        let fresh = g.session.ai_task(AI1, g.decision_seed(), 0)().unwrap();
+        assert_eq!(g.session().to_act(), Some(0), "still the computer's turn");
+        let fresh = g.session().ai_task(AI1, g.decision_seed(), 0)().unwrap();
         (old, fresh)
     };
     app.world_mut().resource_mut::<AiPlay>().step = true;
@@ -688,35 +698,35 @@ fn no_curtain_for_an_ai_seat_and_its_options_stay_hidden() {
     // Both seats human: play passing to the Army for a reaction window brings the
     // curtain down (the control case, so that this test can fail).
     let script = |g: &mut Game| {
-        g.session.place("a3", Some("0905")).unwrap();
-        g.session.place("i1", Some("0305")).unwrap();
+        g.session_mut().place("a3", Some("0905")).unwrap();
+        g.session_mut().place("i1", Some("0305")).unwrap();
         g.submit("end");
         g.submit("move i1 0405");
-        assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
-        assert_eq!(g.session.to_act(), Some(1));
+        assert_eq!(g.session().probe("pending").as_deref(), Some("reaction"));
+        assert_eq!(g.session().to_act(), Some(1));
     };
     let mut hot = ai_app("tests/data/harvest/lab.ron", 1, true, vec![None, None]);
     {
         let mut g = hot.world_mut().resource_mut::<Game>();
-        g.curtain_down = false;
+        g.lift_curtain();
         script(&mut g);
         assert!(
-            g.curtain_down,
+            g.curtain_down(),
             "hot-seat: the curtain comes down for the Army"
         );
-        assert_eq!(g.viewer, 1);
+        assert_eq!(g.viewing(), 1);
     }
     // The Army is a computer player: no curtain, the Indian view stays on screen.
     let mut app = ai_app("tests/data/harvest/lab.ron", 1, true, vec![None, Some(AI1)]);
     {
         let mut g = app.world_mut().resource_mut::<Game>();
         assert!(
-            !g.curtain_down,
+            !g.curtain_down(),
             "one human seat: no curtain at the start either"
         );
         script(&mut g);
-        assert!(!g.curtain_down, "no curtain for a computer seat");
-        assert_eq!(g.viewer, 0, "the human's view stays on screen");
+        assert!(!g.curtain_down(), "no curtain for a computer seat");
+        assert_eq!(g.viewing(), 0, "the human's view stays on screen");
         assert!(!g.can_act());
     }
     app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Paused;
@@ -735,11 +745,11 @@ fn no_curtain_for_an_ai_seat_and_its_options_stay_hidden() {
     // The computer answers; play comes back to the Indian seat with no curtain.
     app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Run;
     update_until(&mut app, "the Army has answered", |app| {
-        app.world().resource::<Game>().session.to_act() == Some(0)
+        app.world().resource::<Game>().session().to_act() == Some(0)
     });
     let g = app.world().resource::<Game>();
-    assert!(!g.curtain_down);
-    assert_eq!(g.viewer, 0);
+    assert!(!g.curtain_down());
+    assert_eq!(g.viewing(), 0);
     assert!(g.can_act());
 }
 
@@ -753,40 +763,40 @@ fn undo_takes_back_only_the_seats_own_actions_never_another_seats_answer() {
     );
     app.world_mut().resource_mut::<AiPlay>().mode = AiMode::Paused;
     let mut g = app.world_mut().resource_mut::<Game>();
-    g.session.place("a3", Some("0905")).unwrap();
-    g.session.place("i1", Some("0305")).unwrap();
+    g.session_mut().place("a3", Some("0905")).unwrap();
+    g.session_mut().place("i1", Some("0305")).unwrap();
     g.submit("end");
     g.submit("move i1 0405");
     // While the computer is to act, the human may take back their own move.
     assert!(g.can_undo());
     g.undo();
-    assert_eq!(g.session.history(), ["end"]);
-    assert_eq!(g.session.to_act(), Some(0));
+    assert_eq!(g.session().history(), ["end"]);
+    assert_eq!(g.session().to_act(), Some(0));
     // After the computer has answered (a pass, submitted as it would be), nothing can
     // be taken back: not its answer, nor the move before it (issue 28: no take-backs
     // against the computer).
     g.submit("move i1 0405");
     g.submit("pass");
-    assert_eq!(g.session.to_act(), Some(0));
+    assert_eq!(g.session().to_act(), Some(0));
     assert!(!g.can_undo());
     g.undo();
     assert_eq!(
-        g.session.history(),
+        g.session().history(),
         ["end", "move i1 0405", "pass"],
         "{}",
-        g.status
+        g.status()
     );
     // Hot-seat: the same between two human seats; the Army cannot take back the
     // Indian's move either.
-    g.players = vec![None, None];
+    g.set_players(vec![None, None]);
     g.submit("move i1 0505");
-    assert_eq!(g.session.to_act(), Some(1));
+    assert_eq!(g.session().to_act(), Some(1));
     assert!(
-        !g.session.can_undo(1),
+        !g.session().can_undo(1),
         "the Army may not undo the Indian's move"
     );
     assert!(
-        g.session.can_undo(0),
+        g.session().can_undo(0),
         "the Indian may, before the Army answers"
     );
 }
@@ -887,16 +897,16 @@ fn a_save_names_each_seats_player_and_loading_it_restores_them() {
 fn after_a_handoff_the_status_line_does_not_quote_the_last_seats_action() {
     let mut app = app_with("tests/data/harvest/lab.ron");
     let mut g = app.world_mut().resource_mut::<Game>();
-    g.curtain = true;
-    g.choice = vec!["a stale choice".into()];
+    g.set_curtain(true);
+    g.offer_choice(vec!["a stale choice".into()]);
     // The Indian moves; the Army's reaction-fire window hands the screen over.
     lab_with_army_reaction_window(&mut g);
-    assert_eq!(g.viewer, 1);
-    assert!(g.curtain_down);
-    assert!(!g.status.contains("i1"), "{}", g.status);
-    assert!(g.status.contains("Army to act"), "{}", g.status);
+    assert_eq!(g.viewing(), 1);
+    assert!(g.curtain_down());
+    assert!(!g.status().contains("i1"), "{}", g.status());
+    assert!(g.status().contains("Army to act"), "{}", g.status());
     assert!(
-        g.choice.is_empty(),
+        g.choice().is_empty(),
         "the chooser is cleared when the game changes"
     );
 }
@@ -924,14 +934,14 @@ fn a_campaign_shows_the_strategic_map_then_its_combat_on_the_tactical_map_and_ba
             break;
         }
         let mut g = app.world_mut().resource_mut::<Game>();
-        g.session.random_step(&mut rng).unwrap();
+        g.session_mut().random_step(&mut rng).unwrap();
     }
     {
         let mut g = app.world_mut().resource_mut::<Game>();
         assert!(g.legal().iter().any(|l| l == "fight"), "a combat came");
         g.submit("fight");
         g.submit("fight");
-        assert_eq!(g.level_game(), "nez_perce_tactical", "{}", g.status);
+        assert_eq!(g.level_game(), "nez_perce_tactical", "{}", g.status());
     }
     for _ in 0..4 {
         app.update();
@@ -948,7 +958,7 @@ fn a_campaign_shows_the_strategic_map_then_its_combat_on_the_tactical_map_and_ba
     assert_eq!(
         app.world()
             .resource::<Game>()
-            .session
+            .session()
             .history()
             .last()
             .cloned(),
@@ -960,7 +970,7 @@ fn a_campaign_shows_the_strategic_map_then_its_combat_on_the_tactical_map_and_ba
             break;
         }
         let mut g = app.world_mut().resource_mut::<Game>();
-        g.session.random_step(&mut rng).unwrap();
+        g.session_mut().random_step(&mut rng).unwrap();
     }
     for _ in 0..4 {
         app.update();
@@ -1064,14 +1074,14 @@ fn play_until_seat_1_returns(app: &mut App, after: usize) {
     let mut seat1_acted = false;
     let mut since = 0;
     for _ in 0..5000 {
-        let who = g.session.to_act().expect("the game goes on");
+        let who = g.session().to_act().expect("the game goes on");
         if seat1_acted && since >= after && who == 1 {
             return;
         }
-        let legal = g.session.legal();
+        let legal = g.session().legal();
         let a = legal[rng.random_range(0..legal.len())].clone();
         g.submit(&a);
-        g.curtain_down = false;
+        g.lift_curtain();
         if who == 1 {
             seat1_acted = true;
             since = 0;
@@ -1089,11 +1099,11 @@ fn since_your_last_turn_shows_a_seat_only_its_own_view_and_returns_to_the_game()
     let live_len;
     {
         let mut g = app.world_mut().resource_mut::<Game>();
-        assert_eq!(g.viewer, 1, "the view follows the human seat to act");
+        assert_eq!(g.viewing(), 1, "the view follows the human seat to act");
         assert!(g.can_act());
-        live_len = g.session.history().len();
+        live_len = g.session().history().len();
         let last_own = g
-            .session
+            .session()
             .actors()
             .iter()
             .rposition(|a| *a == Some(1))
@@ -1106,17 +1116,13 @@ fn since_your_last_turn_shows_a_seat_only_its_own_view_and_returns_to_the_game()
             "{n} steps for {hidden_moves} actions: never more steps than actions"
         );
         assert!(g.start_catch_up());
-        let l = g.looking.as_ref().unwrap();
-        assert_eq!(l.kind, LookKind::CatchUp);
-        assert_eq!(
-            l.replay.start,
-            last_own + 1,
-            "from where the seat left the game"
-        );
-        assert_eq!(g.session.history().len(), last_own + 1);
+        let l = g.looking().unwrap();
+        assert_eq!(l.kind(), LookKind::CatchUp);
+        assert_eq!(l.start(), last_own + 1, "from where the seat left the game");
+        assert_eq!(g.session().history().len(), last_own + 1);
         // Nobody acts on a past position: no legal actions offered, no submit, no undo.
         assert!(!g.can_act() && !g.can_undo());
-        let any = g.session.legal().first().cloned();
+        let any = g.session().legal().first().cloned();
         if let Some(a) = any {
             g.submit(&a);
         }
@@ -1131,15 +1137,15 @@ fn since_your_last_turn_shows_a_seat_only_its_own_view_and_returns_to_the_game()
     loop {
         app.update();
         let mut g = app.world_mut().resource_mut::<Game>();
-        let pos = g.looking.as_ref().unwrap().replay.pos;
+        let pos = g.looking().unwrap().pos();
         let (view, log_len) = g.live().view_ron_at(pos, 1).unwrap();
         assert_eq!(
-            g.session.view_ron(1),
+            g.session().view_ron(1),
             view,
             "position {pos} is shown as seat 1 saw it"
         );
-        assert_eq!(g.session.log().len(), log_len);
-        for l in g.session.log().iter().filter(|l| g.may_read(l)) {
+        assert_eq!(g.session().log().len(), log_len);
+        for l in g.session().log().iter().filter(|l| g.may_read(l)) {
             assert!(
                 l.visible(1),
                 "seat 1 is shown a line it may not read: {}",
@@ -1147,8 +1153,8 @@ fn since_your_last_turn_shows_a_seat_only_its_own_view_and_returns_to_the_game()
             );
         }
         let last = {
-            let l = g.looking.as_ref().unwrap();
-            l.replay.last_action(l.live.as_ref())
+            let l = g.looking().unwrap();
+            l.last_action()
         };
         if let Some(a) = last {
             assert_eq!(
@@ -1164,8 +1170,8 @@ fn since_your_last_turn_shows_a_seat_only_its_own_view_and_returns_to_the_game()
     }
     let mut g = app.world_mut().resource_mut::<Game>();
     g.end_look();
-    assert!(g.looking.is_none());
-    assert_eq!(g.session.history().len(), live_len);
+    assert!(g.looking().is_none());
+    assert_eq!(g.session().history().len(), live_len);
     assert!(g.can_act(), "back in the game, the seat acts");
     assert_eq!(
         g.catch_up_steps(),
@@ -1188,25 +1194,25 @@ fn no_computer_player_acts_while_the_game_is_looked_back_on() {
         // The human seat acts (no frame runs, so the computer has not answered) until
         // the computer seat is to act.
         for _ in 0..200 {
-            if g.session.to_act() == Some(1) {
+            if g.session().to_act() == Some(1) {
                 break;
             }
-            let legal = g.session.legal();
+            let legal = g.session().legal();
             g.submit(&legal[0]);
         }
-        assert_eq!(g.session.to_act(), Some(1));
+        assert_eq!(g.session().to_act(), Some(1));
         // The same game, saved and opened in the replay viewer, the computer still
         // seated.
         let path = scratch("look-ai").join("g.ron");
         g.save_file().write(&path).unwrap();
         let s = games::load_save(&root(), &path).unwrap();
         let mut v = Game::viewer(s, Some(0)).unwrap();
-        v.players = vec![None, Some(AI1)];
+        v.set_players(vec![None, Some(AI1)]);
         // At the last position, where the computer seat is to act.
         v.look_jump(true);
         let n = v.live().history().len();
-        assert_eq!(v.session.history().len(), n);
-        assert_eq!(v.session.to_act(), Some(1));
+        assert_eq!(v.session().history().len(), n);
+        assert_eq!(v.session().to_act(), Some(1));
         *g = v;
         n
     };
@@ -1216,7 +1222,7 @@ fn no_computer_player_acts_while_the_game_is_looked_back_on() {
     }
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history().len(),
+        g.session().history().len(),
         live_len,
         "the position shown did not move"
     );
@@ -1256,27 +1262,27 @@ fn the_replay_viewer_steps_through_a_save_by_one_seat_or_every_seat_once_it_is_o
     let end = s.history().len();
     let final_state = s.state_ron();
     let mut g = Game::viewer(s, None).expect("a finished game has the full view");
-    assert_eq!(g.looking.as_ref().unwrap().kind, LookKind::Viewer);
-    assert_eq!(g.session.history().len(), 0, "it opens at the start");
+    assert_eq!(g.looking().unwrap().kind(), LookKind::Viewer);
+    assert_eq!(g.session().history().len(), 0, "it opens at the start");
     assert!(!g.can_act());
     // Every seat's log lines in the full view.
     g.look_jump(true);
-    assert_eq!(g.session.history().len(), end);
-    assert_eq!(g.session.state_ron(), final_state);
-    assert!(g.session.log().iter().all(|l| g.may_read(l)));
+    assert_eq!(g.session().history().len(), end);
+    assert_eq!(g.session().state_ron(), final_state);
+    assert!(g.session().log().iter().all(|l| g.may_read(l)));
     // Back one step at a time in the full view: each action.
     assert!(g.look_step(false));
-    assert_eq!(g.session.history().len(), end - 1);
-    let l = g.looking.as_ref().unwrap();
+    assert_eq!(g.session().history().len(), end - 1);
+    let l = g.looking().unwrap();
     assert_eq!(
-        l.replay.last_action(l.live.as_ref()).as_deref(),
-        Some(l.live.history()[end - 2].as_str())
+        l.last_action().as_deref(),
+        Some(g.live().history()[end - 2].as_str())
     );
     // Seen by one seat now, at the same place or the step that shows it.
     g.look_as(Some(1));
-    assert_eq!(g.viewer, 1);
-    assert_eq!(g.looking.as_ref().unwrap().replay.seat, Some(1));
-    assert!(g.session.history().len() >= end - 1);
+    assert_eq!(g.viewing(), 1);
+    assert_eq!(g.looking().unwrap().seat(), Some(1));
+    assert!(g.session().history().len() >= end - 1);
     // The save itself is written from the whole game, not the position shown.
     assert_eq!(g.save_file().actions.len(), end);
 
@@ -1295,14 +1301,15 @@ fn the_replay_viewer_steps_through_a_save_by_one_seat_or_every_seat_once_it_is_o
     let mut g = Game::viewer(s, Some(0)).unwrap();
     g.look_as(Some(1));
     assert_eq!(
-        g.viewer, 0,
+        g.viewing(),
+        0,
         "an unfinished game stays in the seat it was opened as"
     );
-    assert!(g.status.contains("not over"), "{}", g.status);
+    assert!(g.status().contains("not over"), "{}", g.status());
     while g.look_step(true) {}
-    assert!(g.looking.as_ref().unwrap().replay.pos <= end / 2);
+    assert!(g.looking().unwrap().pos() <= end / 2);
     assert_eq!(
-        g.session.view_ron(0),
+        g.session().view_ron(0),
         g.live().view_ron(0),
         "the last step looks like the game as saved"
     );
@@ -1365,10 +1372,10 @@ fn move_by_destination_steps_through_the_rules_and_stops_at_a_reaction_window() 
     let far;
     {
         let mut g = app.world_mut().resource_mut::<Game>();
-        g.session.place("a3", Some("0905")).unwrap();
-        g.session.place("i1", Some("0305")).unwrap();
+        g.session_mut().place("a3", Some("0905")).unwrap();
+        g.session_mut().place("i1", Some("0305")).unwrap();
         g.submit("end");
-        assert_eq!(g.viewer, 0);
+        assert_eq!(g.viewing(), 0);
         let routes = g.routes("i1").to_vec();
         assert!(!routes.is_empty());
         // Every route's steps are moves of i1, the last one to its destination.
@@ -1395,42 +1402,42 @@ fn move_by_destination_steps_through_the_rules_and_stops_at_a_reaction_window() 
     for _ in 0..400 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(5));
-        if app.world().resource::<Game>().walking.is_none() {
+        if app.world().resource::<Game>().walking().is_none() {
             break;
         }
     }
     let g = app.world().resource::<Game>();
-    assert!(g.walking.is_none());
+    assert!(g.walking().is_none());
     // The steps made are the route's first ones, and fewer than all of them.
-    let made = &g.session.history()[1..];
+    let made = &g.session().history()[1..];
     assert!(
         !made.is_empty() && far.actions.starts_with(made) && made.len() < far.actions.len(),
         "{made:?} of {far:?}: {}",
-        g.status
+        g.status()
     );
-    assert_eq!(g.session.probe("pending").as_deref(), Some("reaction"));
+    assert_eq!(g.session().probe("pending").as_deref(), Some("reaction"));
     assert!(
-        g.status.contains("stopped") && g.status.contains("Army"),
+        g.status().contains("stopped") && g.status().contains("Army"),
         "{}",
-        g.status
+        g.status()
     );
     // After the Army passes, the Indian goes on from where it stopped.
     let mut g = app.world_mut().resource_mut::<Game>();
     g.submit("pass");
-    assert_eq!(g.session.to_act(), Some(0));
+    assert_eq!(g.session().to_act(), Some(0));
     assert!(g.walk_to("i1", "0605"), "a route on from 0405");
-    let steps = g.walking.as_ref().unwrap().steps.len();
+    let steps = g.walking().as_ref().unwrap().steps.len();
     for _ in 0..steps {
         g.walk_step();
-        if g.session.to_act() != Some(0) {
+        if g.session().to_act() != Some(0) {
             g.submit("pass");
         }
     }
     assert_eq!(
-        g.session.probe("i1.hex").as_deref(),
+        g.session().probe("i1.hex").as_deref(),
         Some("0605"),
         "{}",
-        g.status
+        g.status()
     );
 }
 
@@ -1438,14 +1445,13 @@ fn move_by_destination_steps_through_the_rules_and_stops_at_a_reaction_window() 
 fn routes_are_found_only_for_the_seat_that_may_act() {
     let mut app = app_with("tests/data/harvest/lab.ron");
     let mut g = app.world_mut().resource_mut::<Game>();
-    g.session.place("a3", Some("0905")).unwrap();
-    g.session.place("i1", Some("0305")).unwrap();
+    g.session_mut().place("a3", Some("0905")).unwrap();
+    g.session_mut().place("i1", Some("0305")).unwrap();
     g.submit("end");
     // The Army's unit while the Indian moves: nothing (its moves are not legal now).
     assert!(g.routes("a3").is_empty());
     // Behind the curtain nothing is searched.
-    g.curtain_down = true;
-    g.state_gen += 1;
+    g.drop_curtain();
     assert!(g.routes("i1").is_empty());
 }
 
@@ -1455,11 +1461,11 @@ fn harvest_actions_read_in_words_with_their_cost_or_the_number_needed() {
     use wargame::gui::harvest::describe;
     let mut app = app_with("tests/data/harvest/lab.ron");
     let mut g = app.world_mut().resource_mut::<Game>();
-    g.session.place("a3", Some("0905")).unwrap();
-    g.session.place("i1", Some("0305")).unwrap();
+    g.session_mut().place("a3", Some("0905")).unwrap();
+    g.session_mut().place("i1", Some("0305")).unwrap();
     g.submit("end");
-    let s = g.state::<Harvest>().unwrap();
-    let words = |t: &str| describe(s, &t.parse::<Action>().unwrap());
+    let s = g.view::<Harvest>().unwrap();
+    let words = |t: &str| describe(&s, &t.parse::<Action>().unwrap());
     let m = words("move i1 0405");
     assert!(
         m.starts_with("Move to 0405 (") && m.ends_with(" MP)"),
@@ -1475,7 +1481,7 @@ fn wind_to_movement(app: &mut App, side: u8) {
     for _ in 0..400 {
         let mut g = app.world_mut().resource_mut::<Game>();
         let s = g
-            .session
+            .session()
             .as_any()
             .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
             .unwrap()
@@ -1484,7 +1490,7 @@ fn wind_to_movement(app: &mut App, side: u8) {
         if s.phase == Phase::Move && s.side == side {
             return;
         }
-        let first = g.session.legal()[0].clone();
+        let first = g.session().legal()[0].clone();
         g.submit(&first);
     }
     panic!("no movement segment for side {side}");
@@ -1493,7 +1499,7 @@ fn wind_to_movement(app: &mut App, side: u8) {
 fn wind_state(app: &App) -> wargame::games::wind::state::State {
     app.world()
         .resource::<Game>()
-        .session
+        .session()
         .as_any()
         .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
         .unwrap()
@@ -1517,7 +1523,7 @@ fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_wit
         "moved_like_the_wind/apache_wars",
         3,
     );
-    app.world_mut().resource_mut::<Game>().curtain_down = false;
+    app.world_mut().resource_mut::<Game>().lift_curtain();
     wind_to_movement(&mut app, 0);
     // An Apache block with a route of two crossings or more (§7.0).
     let s = wind_state(&app);
@@ -1562,19 +1568,19 @@ fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_wit
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(5));
         let g = app.world().resource::<Game>();
-        if g.walking.is_none() && g.session.history().ends_with(&route.actions) {
+        if g.walking().is_none() && g.session().history().ends_with(&route.actions) {
             break;
         }
     }
     let s2 = wind_state(&app);
     let g = app.world().resource::<Game>();
     assert!(
-        g.session.history().ends_with(&route.actions),
+        g.session().history().ends_with(&route.actions),
         "{:?} then {}",
         route.actions,
-        g.status
+        g.status()
     );
-    assert_eq!(s2.blocks[b].status, Status::Map(to), "{}", g.status);
+    assert_eq!(s2.blocks[b].status, Status::Map(to), "{}", g.status());
     assert_eq!(
         Some(i64::from(s2.blocks[b].mp_left)),
         route.left,
@@ -1620,7 +1626,7 @@ fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_wit
             g.walk_step();
         }
         let s2 = g
-            .session
+            .session()
             .as_any()
             .downcast_ref::<wargame::core::session::Session<wargame::games::wind::Wind>>()
             .unwrap()
@@ -1628,7 +1634,7 @@ fn wind_moves_a_block_by_destination_crossing_by_crossing_and_an_army_leader_wit
             .clone();
         let to = s2.stat.area(&r.to).unwrap();
         let (lb, fb) = (s2.find(&l.handle).unwrap(), s2.find(&f.handle).unwrap());
-        assert_eq!(s2.blocks[lb].status, Status::Map(to), "{}", g.status);
+        assert_eq!(s2.blocks[lb].status, Status::Map(to), "{}", g.status());
         assert_eq!(
             s2.blocks[fb].status,
             Status::Map(to),
@@ -1672,29 +1678,29 @@ fn moves_by_destination(
         r.to,
         r.actions.len()
     );
-    let before = app.world().resource::<Game>().session.history().len();
+    let before = app.world().resource::<Game>().session().history().len();
     let to = hex(app, &r.to);
     app.world_mut().resource_mut::<Clicked>().0 = Some(to);
     for _ in 0..400 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));
-        if app.world().resource::<Game>().walking.is_none() {
+        if app.world().resource::<Game>().walking().is_none() {
             break;
         }
     }
     let g = app.world().resource::<Game>();
     assert_eq!(
-        g.session.history()[before..],
+        g.session().history()[before..],
         r.actions[..],
         "the route's steps, one by one: {} (choice {:?})",
-        g.status,
-        g.choice
+        g.status(),
+        g.choice()
     );
     assert_eq!(
-        g.session.probe(&format!("{unit}.hex")).as_deref(),
+        g.session().probe(&format!("{unit}.hex")).as_deref(),
         Some(r.to.as_str()),
         "{}",
-        g.status
+        g.status()
     );
 }
 
@@ -1716,7 +1722,7 @@ fn rosebud_and_nez_perce_move_by_destination_through_the_rules() {
     let at = |app: &App, h: &str| {
         app.world()
             .resource::<Game>()
-            .state::<Rosebud>()
+            .view::<Rosebud>()
             .unwrap()
             .stat
             .map
@@ -1751,7 +1757,7 @@ fn rosebud_and_nez_perce_move_by_destination_through_the_rules() {
     let unit = {
         let mut g = app.world_mut().resource_mut::<Game>();
         let movers: std::collections::BTreeSet<String> = g
-            .session
+            .session()
             .legal()
             .into_iter()
             .filter(|l| l.starts_with("move "))
@@ -1788,8 +1794,8 @@ fn the_legal_actions_listed_once_per_change_follow_every_change() {
     let s = games::new_session(&root(), "nez_perce_strategic/campaign", 3, false).unwrap();
     let mut g = Game::new(s, false);
     let fresh = |g: &Game| {
-        let prefix = g.session.level().map(|l| l.prefix);
-        g.session
+        let prefix = g.session().level().map(|l| l.prefix);
+        g.session()
             .legal()
             .into_iter()
             .map(|a| match prefix {
@@ -1804,7 +1810,7 @@ fn the_legal_actions_listed_once_per_change_follow_every_change() {
         assert_eq!(legal, fresh(&g));
         assert_eq!(
             g.legal_of_kind(ActionKind::EndPhase),
-            g.session.legal_of_kind(ActionKind::EndPhase)
+            g.session().legal_of_kind(ActionKind::EndPhase)
         );
         let Some(first) = legal.first().cloned() else {
             break;

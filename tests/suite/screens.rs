@@ -355,8 +355,8 @@ impl Shell {
     fn start(&mut self, id: &str) {
         self.click("▶ Start game");
         self.assert_playing(id);
-        assert_eq!(self.game().session.scenario(), id);
-        assert!(self.game().players.iter().all(Option::is_none));
+        assert_eq!(self.game().session().scenario(), id);
+        assert!(self.game().players().iter().all(Option::is_none));
     }
 
     /// Put a game on the play screen directly, as the CLI opens one.
@@ -420,7 +420,7 @@ fn every_scenario_goes_from_the_menu_to_play_and_back_by_the_menu_button() {
             if turned {
                 let plain = games::new_session(&root(), id, 0, false).unwrap();
                 assert_ne!(
-                    shell.game().session.save().options,
+                    shell.game().session().save().options,
                     plain.save().options,
                     "{id}: the optional rule {:?} reached the game",
                     flags[0]
@@ -442,18 +442,18 @@ fn every_game_saves_goes_back_to_the_menu_and_loads_again() {
         shell.start(id);
         let first = shell.game().legal()[0].clone();
         shell.game_mut().submit(&first);
-        let history = shell.game().session.history().to_vec();
+        let history = shell.game().session().history().to_vec();
         assert_eq!(history.len(), 1, "{id}: {first} refused");
         shell.click("Save [Ctrl+S]");
-        let status = shell.game().status.clone();
+        let status = shell.game().status().to_string();
         assert!(status.starts_with("saved to"), "{id}: {status}");
         let path = status.trim_start_matches("saved to ").to_string();
         shell.click("Menu");
         shell.assert_menu(id);
         shell.click(&format!("Load {path}"));
         shell.assert_playing(id);
-        assert_eq!(shell.game().session.scenario(), id);
-        assert_eq!(shell.game().session.history(), history);
+        assert_eq!(shell.game().session().scenario(), id);
+        assert_eq!(shell.game().session().history(), history);
         shell.click("Menu");
         shell.assert_menu(id);
     }
@@ -484,17 +484,17 @@ fn every_game_leaves_the_result_window_and_the_replay_viewer_for_the_menu() {
         // The result window, back to the menu.
         shell.click(&load);
         shell.assert_playing(id);
-        assert!(shell.game().session.outcome().is_some());
+        assert!(shell.game().session().outcome().is_some());
         shell.click("Back to the menu");
         shell.assert_menu(id);
         // The result window, into the replay viewer, closed.
         shell.click(&load);
         shell.click("Replay this game");
         assert_eq!(
-            shell.game().looking.as_ref().map(|l| l.kind),
+            shell.game().looking().map(|l| l.kind()),
             Some(LookKind::Viewer),
             "{id}: {}",
-            shell.game().status
+            shell.game().status()
         );
         shell.assert_playing(id);
         shell.click("Last ⏭ [End]");
@@ -503,7 +503,7 @@ fn every_game_leaves_the_result_window_and_the_replay_viewer_for_the_menu() {
         // The menu's replay viewer, every seat, left by Esc.
         shell.click_beside(&load, "Replay");
         shell.click("Every seat (the game is over)");
-        assert!(shell.game().looking.is_some(), "{id}");
+        assert!(shell.game().looking().is_some(), "{id}");
         shell.assert_playing(id);
         shell.click("Forward ▶ [.]");
         shell.press(KeyCode::Escape);
@@ -512,7 +512,7 @@ fn every_game_leaves_the_result_window_and_the_replay_viewer_for_the_menu() {
         let seat = games::load_save(&root(), &path).unwrap().seat_name(0);
         shell.click_beside(&load, "Replay");
         shell.click(&seat);
-        assert!(shell.game().looking.is_some(), "{id}");
+        assert!(shell.game().looking().is_some(), "{id}");
         shell.assert_playing(id);
         shell.click("Close the replay [Esc]");
         shell.assert_menu(id);
@@ -539,14 +539,18 @@ fn a_campaign_combat_comes_and_goes_and_its_menu_button_goes_to_the_menu() {
             if shell.game().legal().iter().any(|l| l == "fight") {
                 break;
             }
-            shell.game_mut().session.random_step(&mut rng).unwrap();
+            shell
+                .game_mut()
+                .session_mut()
+                .random_step(&mut rng)
+                .unwrap();
         }
         let mut g = shell.game_mut();
         // Played on the session directly: the plugins redraw for a new generation.
-        g.generation += 1;
+        g.redraw();
         g.submit("fight");
         g.submit("fight");
-        assert_eq!(g.level_game(), "nez_perce_tactical", "{}", g.status);
+        assert_eq!(g.level_game(), "nez_perce_tactical", "{}", g.status());
         shell.frames(4);
         shell.quiet("entering a combat");
         assert_eq!(dims(shell), (30, 20), "the combat's tactical map");
@@ -558,9 +562,13 @@ fn a_campaign_combat_comes_and_goes_and_its_menu_button_goes_to_the_menu() {
         if shell.game().level_game() != "nez_perce_tactical" {
             break;
         }
-        shell.game_mut().session.random_step(&mut rng).unwrap();
+        shell
+            .game_mut()
+            .session_mut()
+            .random_step(&mut rng)
+            .unwrap();
     }
-    shell.game_mut().generation += 1;
+    shell.game_mut().redraw();
     shell.frames(4);
     shell.quiet("leaving a combat");
     assert_eq!(dims(&shell), (35, 20), "back on the strategic map");

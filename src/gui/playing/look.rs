@@ -22,20 +22,62 @@ pub enum LookKind {
 /// A look back: the live game kept aside while positions of its history are shown.
 pub struct Looking {
     /// The game as it stands.
-    pub live: Box<dyn GameSession>,
+    pub(super) live: Box<dyn GameSession>,
     /// The walk through its positions.
-    pub replay: Replay,
+    pub(super) replay: Replay,
     /// What it is for.
-    pub kind: LookKind,
+    pub(super) kind: LookKind,
     /// Stepping forward by itself, one step every [`Looking::PACE`] seconds.
-    pub playing: bool,
+    pub(super) playing: bool,
     /// Seconds since the last step while playing.
-    pub since: f32,
+    pub(super) since: f32,
 }
 
 impl Looking {
     /// Seconds between steps while playing.
     pub const PACE: f32 = 0.8;
+
+    /// What it is for.
+    pub fn kind(&self) -> LookKind {
+        self.kind
+    }
+
+    /// Whether it steps forward by itself.
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The action it is after (its position in the game's history).
+    pub fn pos(&self) -> usize {
+        self.replay.pos
+    }
+
+    /// The seat it is seen through (`None`: every seat's view, a finished game).
+    pub fn seat(&self) -> Option<u8> {
+        self.replay.seat
+    }
+
+    /// The first position it shows (its position before any step).
+    pub fn start(&self) -> usize {
+        self.replay.start
+    }
+
+    /// The last position it shows.
+    pub fn end(&self) -> usize {
+        self.replay.end
+    }
+
+    /// The action that led to the position shown, in notation, when the seat it is
+    /// seen through may name it ([`Replay::last_action`]).
+    pub fn last_action(&self) -> Option<String> {
+        self.replay.last_action(self.live.as_ref())
+    }
+
+    /// Start or stop stepping forward by itself.
+    pub fn set_playing(&mut self, on: bool) {
+        self.playing = on;
+        self.since = 0.0;
+    }
 }
 
 impl Game {

@@ -29,6 +29,7 @@ use crate::core::session::{GameId, GameSession, Session};
 use bevy::prelude::*;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The game being played, and the shell's per-game settings. It is there for every
@@ -39,50 +40,50 @@ use std::sync::atomic::{AtomicU64, Ordering};
 #[derive(Resource)]
 pub struct Game {
     /// The session.
-    pub session: Box<dyn GameSession>,
+    session: Box<dyn GameSession>,
     /// Handoff curtain between human seats.
-    pub curtain: bool,
+    curtain: bool,
     /// The seat whose view is on screen: the human seat to act, or the last human seat
     /// while a computer player acts, or the watched seat when no seat is human.
-    pub viewer: u8,
+    viewer: u8,
     /// The curtain is down (the board is hidden until the next seat clicks).
-    pub curtain_down: bool,
+    curtain_down: bool,
     /// Bumped whenever the state changes, so plugins redraw.
-    pub generation: u64,
+    generation: u64,
     /// Last message for the status line (errors, saves).
-    pub status: String,
+    status: String,
     /// The folder its saves, autosaves and screenshots go to ([`SaveDir`]).
-    pub saves: PathBuf,
+    saves: PathBuf,
     /// The clock ([`Rules::clock`](crate::core::game::Rules::clock)) at the last autosave.
-    pub autosaved_turn: u64,
+    autosaved_turn: u64,
     /// Show the charts window.
-    pub charts: bool,
+    charts: bool,
     /// The actions one click could mean, for the player at the screen to choose between
     /// (a ruleset's click handler fills it; the shell shows it only to the seat that may
     /// act, and clears it whenever the game changes).
-    pub choice: Vec<String>,
+    choice: Vec<String>,
     /// A standing order the ruleset's plugin offers (Harvest the Wind: pass every
     /// reaction-fire window), with the seats that gave it.
-    pub standing: Option<StandingOrder>,
+    standing: Option<StandingOrder>,
     /// Per seat: the computer player that plays it, or `None` for a human.
-    pub players: Vec<Option<Player>>,
+    players: Vec<Option<Player>>,
     /// The per-game seed of the computer players; each decision's seed mixes it with
     /// the number of actions so far, so the same game and level play the same moves.
-    pub ai_seed: u64,
+    ai_seed: u64,
     /// Which game this is (unique within the process), so a worker's answer for an
     /// earlier game is never applied to this one.
-    pub serial: u64,
+    serial: u64,
     /// Bumped whenever the session's state changes (an action or an undo): a worker's
     /// answer computed for an older value is stale.
-    pub state_gen: u64,
+    state_gen: u64,
     /// A look back in progress ("since your last turn", or the replay viewer): while
     /// it lasts, `session` is the game at the position shown and nobody may act.
-    pub looking: Option<Looking>,
+    looking: Option<Looking>,
     /// The viewing seat's count of steps to catch up on, and the state and seat it was
     /// counted for (so it is counted once per change, not every frame).
     catch_up: Option<((u64, u8), usize)>,
     /// A move by destination under way: its steps are submitted one by one.
-    pub walking: Option<Walk>,
+    walking: Option<Walk>,
     /// The routes of the piece last asked about ([`Game::routes`]), for the state and
     /// seat they were found in.
     routes: Option<((u64, u8, String), Vec<Route>)>,
@@ -93,10 +94,21 @@ pub struct Game {
     legal: std::sync::Mutex<Option<act::LegalList>>,
     /// The fault message on screen (the fault window) until the player closes it
     /// ([`Game::fault`]).
-    pub fault: Option<String>,
+    fault: Option<String>,
     /// The ruleset hooks that failed to draw in this game (each is reported once).
     failed_hooks: Vec<UiHook>,
+    /// The world the seat on screen sees ([`Game::view`]), for the position and seat it
+    /// was made for.
+    seen: std::sync::Mutex<Option<(SeenKey, SeenWorld)>>,
+    /// The players' names, per seat (empty: the seat's default name, "Player 1", ...).
+    names: Vec<String>,
 }
+
+/// What a seen world was made for: the shell's generation, the session's history and
+/// log lengths, the seat on screen, and whether every seat's view is shown.
+type SeenKey = (u64, usize, usize, u8, bool);
+/// A seen world's state, of whichever ruleset is on screen.
+type SeenWorld = Arc<dyn std::any::Any + Send + Sync>;
 
 /// What became of an action submitted to the session ([`Game::submit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +175,8 @@ impl Game {
             legal: std::sync::Mutex::new(None),
             fault: None,
             failed_hooks: Vec::new(),
+            seen: std::sync::Mutex::new(None),
+            names: Vec::new(),
         }
     }
 
@@ -211,6 +225,14 @@ impl Game {
         self.curtain_down = self.curtain && humans.len() >= 2;
         self.generation += 1;
         self
+    }
+
+    /// Change who plays each seat (`None` for a human), leaving the view and the
+    /// curtain as they are.
+    pub fn set_players(&mut self, players: Vec<Option<Player>>) {
+        self.players = players;
+        self.players.resize(usize::from(self.session.seats()), None);
+        self.generation += 1;
     }
 
     /// The computer player of a seat, if it is not human.
@@ -283,29 +305,256 @@ impl Game {
             .collect()
     }
 
-    /// The typed session, when this game is of ruleset `R` (the one place the shell
-    /// looks behind [`GameSession`] for a plugin).
-    pub fn session_of<R: Knowledge + GameId>(&self) -> Option<&Session<R>>
-    where
-        R::State: Send + Sync,
-    {
-        self.session.as_any().downcast_ref::<Session<R>>()
+    /// The session (the game at the position on screen). For the shell and tests: a
+    /// ruleset's plugin reads the game only through [`Game::view`] and the methods
+    /// below (`tests/suite/gui_leaks.rs` checks the plugins' sources for this).
+    pub fn session(&self) -> &dyn GameSession {
+        self.session.as_ref()
     }
 
-    /// The state, when this game is of ruleset `R`, or the game being played inside it
-    /// now is (a campaign's battle, [`Rules::level`](crate::core::game::Rules::level)).
-    pub fn state<R: Knowledge + GameId>(&self) -> Option<&R::State>
+    /// The session, to change (for the shell and tests, as [`Game::session`]).
+    pub fn session_mut(&mut self) -> &mut dyn GameSession {
+        self.session.as_mut()
+    }
+
+    /// The seat to act at the position on screen.
+    pub fn to_act(&self) -> Option<u8> {
+        self.session.to_act()
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> u8 {
+        self.session.seats()
+    }
+
+    /// A seat's side in the game ("Army", "Apache"): the rules' name for it.
+    pub fn seat_name(&self, seat: u8) -> String {
+        self.session.seat_name(seat)
+    }
+
+    /// A seat's role now, where the game has roles ([`GameSession::role`]).
+    pub fn role(&self, seat: u8) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
+    /// The name of a seat's player: the name typed on the seat screen, or "Player N".
+    pub fn player_name(&self, seat: u8) -> String {
+        match self.names.get(usize::from(seat)) {
+            Some(n) if !n.trim().is_empty() => n.trim().to_string(),
+            _ => format!("Player {}", u32::from(seat) + 1),
+        }
+    }
+
+    /// Who plays a seat, in a player's words: "Ann (Army)", "Ben (the US this turn)";
+    /// a computer seat is named by its side only ("Army").
+    pub fn who(&self, seat: u8) -> String {
+        let side = self.role(seat).unwrap_or_else(|| self.seat_name(seat));
+        if self.is_human(seat) {
+            format!("{} ({side})", self.player_name(seat))
+        } else {
+            side
+        }
+    }
+
+    /// The players' names as typed, per seat (empty for the default name).
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Name the seats' players (per seat; missing or blank names are "Player N").
+    pub fn with_names(mut self, names: Vec<String>) -> Self {
+        self.names = names;
+        self.generation += 1;
+        self
+    }
+
+    /// The seat whose view is on screen.
+    pub fn viewing(&self) -> u8 {
+        self.viewer
+    }
+
+    /// Watch the game through another seat: only when no seat is a person's (a game of
+    /// computer players), so nobody at the screen sees a side that is not theirs.
+    pub fn watch(&mut self, seat: u8) {
+        if seat < self.seats() && (0..self.seats()).all(|s| !self.is_human(s)) {
+            self.viewer = seat;
+            self.generation += 1;
+        }
+    }
+
+    /// Whether the handoff curtain is down (nothing of the game is drawn).
+    pub fn curtain_down(&self) -> bool {
+        self.curtain_down
+    }
+
+    /// Lift the curtain for the seat on screen.
+    pub fn lift_curtain(&mut self) {
+        if self.curtain_down {
+            self.curtain_down = false;
+            self.generation += 1;
+        }
+    }
+
+    /// Bring the curtain down now (until the seat on screen lifts it).
+    pub fn drop_curtain(&mut self) {
+        self.curtain_down = true;
+        self.generation += 1;
+    }
+
+    /// Have the curtain come down between human seats, or not.
+    pub fn set_curtain(&mut self, on: bool) {
+        self.curtain = on;
+    }
+
+    /// Ask the plugins to draw everything again.
+    pub fn redraw(&mut self) {
+        self.generation += 1;
+    }
+
+    /// Whether the curtain comes down between human seats.
+    pub fn curtain(&self) -> bool {
+        self.curtain
+    }
+
+    /// Bumped whenever what is on screen changes, so plugins redraw.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Bumped whenever the session's state changes (an action or an undo).
+    pub fn state_gen(&self) -> u64 {
+        self.state_gen
+    }
+
+    /// Which game this is (unique within the process).
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// The per-game seed of the computer players.
+    pub fn ai_seed(&self) -> u64 {
+        self.ai_seed
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Say something on the status line.
+    pub fn set_status(&mut self, text: impl Into<String>) {
+        self.status = text.into();
+    }
+
+    /// The folder its saves, autosaves and screenshots go to ([`SaveDir`]).
+    pub fn saves(&self) -> &std::path::Path {
+        &self.saves
+    }
+
+    /// Whether the charts window is open.
+    pub fn charts(&self) -> bool {
+        self.charts
+    }
+
+    /// Open or close the charts window.
+    pub fn set_charts(&mut self, open: bool) {
+        self.charts = open;
+    }
+
+    /// The actions one click could mean, for the player at the screen to choose from.
+    pub fn choice(&self) -> &[String] {
+        &self.choice
+    }
+
+    /// Offer the player a choice between actions (a ruleset's click handler; the shell
+    /// shows it only to the seat that may act, and clears it whenever the game changes).
+    pub fn offer_choice(&mut self, actions: Vec<String>) {
+        self.choice = actions;
+    }
+
+    /// Take the choice away.
+    pub fn clear_choice(&mut self) {
+        self.choice.clear();
+    }
+
+    /// The standing order the ruleset's plugin offers, if any.
+    pub fn standing_order(&self) -> Option<&StandingOrder> {
+        self.standing.as_ref()
+    }
+
+    /// Offer a standing order (a ruleset's plugin, once per game).
+    pub fn offer_standing_order(&mut self, order: StandingOrder) {
+        self.standing = Some(order);
+    }
+
+    /// Per seat: the computer player that plays it, or `None` for a human.
+    pub fn players(&self) -> &[Option<Player>] {
+        &self.players
+    }
+
+    /// The look back in progress, if any.
+    pub fn looking(&self) -> Option<&Looking> {
+        self.looking.as_ref()
+    }
+
+    /// The move by destination under way, if any.
+    pub fn walking(&self) -> Option<&Walk> {
+        self.walking.as_ref()
+    }
+
+    /// The fault message on screen, if any.
+    pub fn fault_message(&self) -> Option<&str> {
+        self.fault.as_deref()
+    }
+
+    /// The game on screen as the seat on screen may see it, when it is of ruleset `R`
+    /// (or the game being played inside it now is: a campaign's battle,
+    /// [`Rules::level`](crate::core::game::Rules::level)). This is all a ruleset's
+    /// plugin sees of the game: a world in which what that seat may not see is dealt
+    /// anew at random ([`GameSession::seen_by`]), so a board or panel that drew a
+    /// hidden thing would draw a guess, never the truth. A finished game's replay seen
+    /// through every seat gives the true state. Made once per position and seat.
+    pub fn view<R: Knowledge + GameId>(&self) -> Option<Arc<R::State>>
     where
         R::State: Send + Sync,
     {
-        if let Some(s) = self.session_of::<R>() {
-            return Some(&s.state);
+        let every = self
+            .looking
+            .as_ref()
+            .is_some_and(|l| l.replay.seat.is_none());
+        let key = (
+            self.generation,
+            self.session.history().len(),
+            self.session.log().len(),
+            self.viewer,
+            every,
+        );
+        let mut cache = self
+            .seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((k, w)) = cache.as_ref()
+            && *k == key
+        {
+            return w.clone().downcast::<R::State>().ok();
         }
-        let l = self.session.level()?;
-        if l.game != R::ID {
-            return None;
-        }
-        l.state.downcast_ref::<R::State>()
+        let seat = (!every).then_some(self.viewer);
+        let seed = mix_seed(self.ai_seed ^ 0x5EE1, self.session.history().len() as u64);
+        let world = self.session.seen_by(seat, seed);
+        let state: R::State = match world.as_any().downcast_ref::<Session<R>>() {
+            Some(s) => s.state.clone(),
+            None => {
+                let l = world.level()?;
+                if l.game != R::ID {
+                    return None;
+                }
+                l.state.downcast_ref::<R::State>()?.clone()
+            }
+        };
+        let state: Arc<R::State> = Arc::new(state);
+        *cache = Some((key, state.clone()));
+        Some(state)
     }
 
     /// The id of the game whose board is on screen: the game being played inside this

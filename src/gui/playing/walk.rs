@@ -29,6 +29,9 @@ impl Game {
     /// Where `piece` can go by its steps now, for the human seat on screen (none when it
     /// may not act), from a world that seat may see; found once per state.
     pub fn routes(&mut self, piece: &str) -> &[Route] {
+        if !self.can_act() {
+            return &[];
+        }
         let key = (self.state_gen, self.viewer, piece.to_string());
         if self.routes.as_ref().is_none_or(|(k, _)| *k != key) {
             let found = if self.can_act() && self.walking.is_none() {
