@@ -645,7 +645,7 @@ pub fn resolve_window(s: &mut State) -> Vec<LogEntry> {
         log.extend(fire(s, f, target, kind));
     }
     if let Some(to) = then {
-        log.extend(super::finish_move(s, target, from, to));
+        log.extend(super::movement::finish_move(s, target, from, to));
     }
     // 9D1: "Routed units that become Pinned cease Rout movement in the hex they were
     // Pinned in": the rout this window interrupted ends here.

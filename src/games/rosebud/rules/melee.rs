@@ -9,7 +9,7 @@
 
 use super::fire::{eliminate, take_cp};
 use super::morale::{lose_horses, start_rout};
-use super::overstacked_with;
+use super::stacking::overstacked_with;
 use crate::core::bands::{band_of, drm};
 use crate::core::game::LogEntry;
 use crate::core::hexmap::Coord;
@@ -552,7 +552,7 @@ pub fn fight(s: &mut State, target: Coord, attackers: &[usize], fled: &[usize]) 
         for d in defenders {
             log.extend(eliminate(s, d, "(nothing left to defend the hex)"));
         }
-        log.extend(super::kill_lone_leaders(s, attackers[0], target));
+        log.extend(super::movement::kill_lone_leaders(s, attackers[0], target));
         log.push(LogEntry::public(format!(
             "{} is empty: the attackers may advance into it (10H3)",
             s.stat.label(target)
@@ -815,7 +815,7 @@ pub fn advance(s: &mut State, u: usize, t: Coord) -> Vec<LogEntry> {
         s.def(u).name,
         s.stat.label(t)
     ))];
-    log.extend(super::kill_lone_leaders(s, u, t));
+    log.extend(super::movement::kill_lone_leaders(s, u, t));
     log
 }
 
@@ -987,8 +987,8 @@ pub fn pursuit_step(s: &mut State, u: usize, t: Coord) -> Vec<LogEntry> {
             s.pending.remove(0);
         }
     }
-    log.extend(super::kill_lone_leaders(s, u, t));
-    log.extend(super::hills(s, u, t));
+    log.extend(super::movement::kill_lone_leaders(s, u, t));
+    log.extend(super::victory::hills(s, u, t));
     log
 }
 

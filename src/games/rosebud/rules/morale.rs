@@ -4,7 +4,9 @@
 //! lost horses (16B), and the Rally Phase (13B, 13C).
 
 use super::fire::{eliminate, window_firers, zoc_reaches};
-use super::{change_mode_free, kill_lone_leaders, overstacked_with};
+use super::modes::change_mode_free;
+use super::movement::kill_lone_leaders;
+use super::stacking::overstacked_with;
 use crate::core::bands::{band_of, drm};
 use crate::core::game::LogEntry;
 use crate::core::hexmap::Coord;
