@@ -18,12 +18,15 @@ use std::path::{Path, PathBuf};
 pub const SCALE_RANGE: (f32, f32) = (0.5, 3.0);
 
 /// One seat as last chosen in the menu.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatSetting {
     /// A computer player plays it.
     pub ai: bool,
     /// The computer player's level (1-5).
     pub level: u8,
+    /// The name typed for its player (empty: "Player N").
+    #[serde(default)]
+    pub name: String,
 }
 
 /// The settings.
@@ -219,8 +222,13 @@ mod tests {
                 SeatSetting {
                     ai: false,
                     level: 2,
+                    name: "Ann".into(),
                 },
-                SeatSetting { ai: true, level: 4 },
+                SeatSetting {
+                    ai: true,
+                    level: 4,
+                    name: String::new(),
+                },
             ],
             ai_delay: 1.2,
             window: (1280, 800),

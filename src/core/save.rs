@@ -41,6 +41,10 @@ pub struct SaveFile {
     /// seats load as human.
     #[serde(default)]
     pub players: Vec<String>,
+    /// The names of the seats' players as typed on the seat screen (empty, or an empty
+    /// name: "Player N"). Optional in version 2; absent from saves without names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 impl SaveFile {
@@ -117,6 +121,7 @@ mod tests {
             actions: vec!["end".into()],
             state: "()".into(),
             players: vec!["human".into(), "ai:3".into()],
+            names: vec!["Ann".into(), String::new()],
         };
         s.write(&path).unwrap();
         assert_eq!(SaveFile::read(&path).unwrap(), s);

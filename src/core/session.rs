@@ -204,6 +204,7 @@ impl<R: Rules> Session<R> {
             actions: self.history.clone(),
             state: ron::to_string(&self.state).unwrap_or_default(),
             players: vec![],
+            names: vec![],
         }
     }
 }

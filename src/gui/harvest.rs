@@ -867,7 +867,7 @@ fn side_panel(
         let Some(seen) = state(&game) else { return };
         let s = &*seen;
         let v = view(s, game.viewing());
-        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
+        ui.heading(format!("View: {}", game.who(game.viewing())));
         // Decisions that are not made on the map (IX.D recruits, IX.E Dust, VII.D Medicine,
         // III.G.5 loose Horses).
         if matches!(

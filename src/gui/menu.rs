@@ -92,6 +92,7 @@ pub fn restored_choice(
         .map(|s| SeatChoice {
             ai: s.ai,
             level: s.level.clamp(1, 5),
+            name: s.name.chars().take(24).collect(),
         })
         .collect();
     (game, scenario, seats)
@@ -106,12 +107,14 @@ impl MenuState {
 }
 
 /// Who plays a seat, as chosen in the menu.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatChoice {
     /// A computer player (otherwise a human at the screen).
     pub ai: bool,
     /// The computer player's level (1-5).
     pub level: u8,
+    /// The human player's name as typed (empty: "Player N").
+    pub name: String,
 }
 
 impl Default for SeatChoice {
@@ -119,13 +122,14 @@ impl Default for SeatChoice {
         Self {
             ai: false,
             level: crate::core::ai::DEFAULT_LEVEL,
+            name: String::new(),
         }
     }
 }
 
 impl SeatChoice {
     /// The computer player, or `None` for a human.
-    pub fn player(self) -> Option<Player> {
+    pub fn player(&self) -> Option<Player> {
         self.ai.then_some(Player::Search {
             level: self.level.clamp(1, 5),
         })
@@ -473,8 +477,8 @@ fn menu_ui(
                     match games::load_save(&root, &p) {
                         Ok(s) => {
                             // Version-2 saves name who played each seat.
-                            let players = crate::core::save::SaveFile::read(&p)
-                                .map(|f| Game::players_of(&f))
+                            let (players, names) = crate::core::save::SaveFile::read(&p)
+                                .map(|f| (Game::players_of(&f), Game::names_of(&f)))
                                 .unwrap_or_default();
                             // The curtain as for a new game: the menu's choice, and always
                             // when the scenario hides counters (or cannot be told: a save
@@ -484,6 +488,7 @@ fn menu_ui(
                             commands.insert_resource(
                                 Game::new(s, menu.curtain || hidden)
                                     .with_players(players)
+                                    .with_names(names)
                                     .with_saves(save_dir.0.clone()),
                             );
                             next.set(Screen::Playing);
@@ -537,15 +542,19 @@ fn menu_ui(
                                             .map(|c| crate::settings::SeatSetting {
                                                 ai: c.ai,
                                                 level: c.level,
+                                                name: c.name.clone(),
                                             })
                                             .collect();
                                         us.keep(kept);
                                     }
                                     let players =
-                                        menu.seats.iter().map(|c| c.player()).collect();
+                                        menu.seats.iter().map(SeatChoice::player).collect();
+                                    let names =
+                                        menu.seats.iter().map(|c| c.name.clone()).collect();
                                     commands.insert_resource(
                                         Game::new(s, menu.curtain || hidden)
                                             .with_players(players)
+                                            .with_names(names)
                                             .with_saves(save_dir.0.clone()),
                                     );
                                     next.set(Screen::Playing);
@@ -623,8 +632,20 @@ fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id:
             ui.label(name);
             ui.radio_value(&mut c.ai, false, "Human");
             ui.radio_value(&mut c.ai, true, "Computer");
-            ui.add_enabled(c.ai, egui::Slider::new(&mut c.level, 1..=5).text("level"))
-                .on_hover_text("1 is fastest; each level doubles the computer's search");
+            if c.ai {
+                ui.add(egui::Slider::new(&mut c.level, 1..=5).text("level"))
+                    .on_hover_text("1 is fastest; each level doubles the computer's search");
+            } else {
+                ui.add(
+                    egui::TextEdit::singleline(&mut c.name)
+                        .hint_text(format!("Player {}", i + 1))
+                        .desired_width(140.0)
+                        .char_limit(24),
+                )
+                .on_hover_text(
+                    "The player's name, shown on the curtain, the turn bar and the result",
+                );
+            }
             ui.end_row();
         }
     });

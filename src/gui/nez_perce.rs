@@ -621,7 +621,7 @@ fn side_panel(
         let Some(seen) = state(&game) else { return };
         let s = &*seen;
         let v = view(s, game.viewing());
-        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
+        ui.heading(format!("View: {}", game.who(game.viewing())));
         ui.label(format!(
             "{}; the {:?} player was contacted",
             v.contact, s.stat.scenario.contacted

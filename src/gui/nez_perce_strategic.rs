@@ -482,7 +482,7 @@ fn side_panel(
     {
         let Some(seen) = state(&game) else { return };
         let s = &*seen;
-        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
+        ui.heading(format!("View: {}", game.who(game.viewing())));
         if let Some((hex, units)) = &s.declaring {
             ui.colored_label(
                 egui::Color32::from_rgb(240, 200, 80),

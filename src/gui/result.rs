@@ -64,7 +64,7 @@ fn result_ui(
             rows,
         };
     }
-    let names: Vec<String> = (0..live.seats()).map(|s| live.seat_name(s)).collect();
+    let names: Vec<String> = (0..live.seats()).map(|s| game.who(s)).collect();
     let ctx = contexts.ctx_mut()?;
     let mut replay = false;
     egui::Window::new("Game over")

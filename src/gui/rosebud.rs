@@ -703,7 +703,7 @@ fn side_panel(
     {
         let Some(seen) = state(&game) else { return };
         let s = &*seen;
-        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
+        ui.heading(format!("View: {}", game.who(game.viewing())));
         ui.label(wargame_options_line(s));
         ui.separator();
         let side = side_of(game.viewing());

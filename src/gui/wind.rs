@@ -653,7 +653,7 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
     let v = view(&s, game.viewing());
     let mut submit: Option<String> = None;
     {
-        ui.heading(format!("View: {}", game.seat_name(game.viewing())));
+        ui.heading(format!("View: {}", game.who(game.viewing())));
         // Decisions that are not made on the map: combat.
         let off_map: Vec<&String> = legal
             .iter()

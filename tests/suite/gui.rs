@@ -1330,10 +1330,15 @@ fn the_menu_restores_the_last_game_scenario_and_seats_from_the_settings() {
         last_game: Some("rosebud".into()),
         last_scenario: Some(scenarios(rosebud)[0].clone()),
         seats: vec![
-            SeatSetting { ai: true, level: 3 },
+            SeatSetting {
+                ai: true,
+                level: 3,
+                name: String::new(),
+            },
             SeatSetting {
                 ai: false,
                 level: 9,
+                name: "Ann".into(),
             },
         ],
         ..Settings::default()
@@ -1345,6 +1350,7 @@ fn the_menu_restores_the_last_game_scenario_and_seats_from_the_settings() {
         !seats[1].ai && seats[1].level == 5,
         "a level out of range is brought in"
     );
+    assert_eq!(seats[1].name, "Ann", "a player's name is kept");
     let harvest = ids.iter().position(|g| *g == "harvest_the_wind").unwrap();
     s.last_game = Some("harvest_the_wind".into());
     s.last_scenario = Some("harvest_the_wind/wagon_box".into());

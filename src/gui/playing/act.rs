@@ -240,8 +240,8 @@ impl Game {
                 // hidden pieces: the next seat reads only whose turn it is.
                 self.status = format!(
                     "{} has acted; {} to act",
-                    self.session.seat_name(self.viewer),
-                    self.session.seat_name(next)
+                    self.who(self.viewer),
+                    self.who(next)
                 );
             }
             self.viewer = next;

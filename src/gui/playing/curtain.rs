@@ -11,7 +11,7 @@ pub(super) fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>)
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let name = game.session.seat_name(game.viewer);
+    let name = game.who(game.viewer);
     let mut lift = false;
     let mut catch_up = false;
     egui::Area::new("curtain".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(ctx, |ui| {
@@ -20,9 +20,9 @@ pub(super) fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>)
         ui.scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(r.height() * 0.35);
-                ui.heading(egui::RichText::new(format!("Pass the screen to the {name} player")).size(32.0));
-                ui.label("The other player should look away: this seat's hidden counters are about to be shown.");
-                if ui.button(egui::RichText::new(format!("I am the {name} player — show my view")).size(20.0)).clicked() {
+                ui.heading(egui::RichText::new(format!("Pass the screen to {name}")).size(32.0));
+                ui.label("Everyone else should look away: this player's own view is about to be shown.");
+                if ui.button(egui::RichText::new(format!("I am {} — show my view", game.player_name(game.viewer))).size(20.0)).clicked() {
                     lift = true;
                 }
                 if ui.button(egui::RichText::new("…and replay what happened since my last turn").size(16.0)).clicked() {

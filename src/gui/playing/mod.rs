@@ -293,6 +293,11 @@ impl Game {
                     .map_or("human".to_string(), |p| p.to_string())
             })
             .collect();
+        f.names = if self.names.iter().all(|n| n.trim().is_empty()) {
+            vec![]
+        } else {
+            self.names.clone()
+        };
         f
     }
 
@@ -336,6 +341,11 @@ impl Game {
     pub fn role(&self, seat: u8) -> Option<String> {
         let _ = seat;
         None
+    }
+
+    /// The names of the players of a save file's seats ([`Game::with_names`]).
+    pub fn names_of(save: &crate::core::save::SaveFile) -> Vec<String> {
+        save.names.clone()
     }
 
     /// The name of a seat's player: the name typed on the seat screen, or "Player N".

@@ -155,7 +155,7 @@ pub fn play_ui(world: &mut World) {
                 ui.separator();
                 ui.colored_label(
                     egui::Color32::from_rgb(240, 200, 80),
-                    format!("To act: {}", game.session.seat_name(who)),
+                    format!("To act: {}", game.who(who)),
                 );
             }
         });
@@ -346,7 +346,8 @@ pub fn log_below(board: Vec2, free: Vec2, beside: f32, below: f32) -> bool {
 
 /// The log: every line the viewing seat may read, newest at the bottom.
 fn log_panel(world: &mut World, ui: &mut egui::Ui) {
-    ui.heading("Log");
+    let who = world.resource::<Game>();
+    ui.heading(format!("Log — as {} sees it", who.who(who.viewer)));
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .show(ui, |ui| {
