@@ -323,6 +323,14 @@ pub trait Rules: 'static {
     fn seats(state: &Self::State) -> u8;
     /// Seat display names.
     fn seat_name(state: &Self::State, seat: Seat) -> String;
+    /// The part `seat` plays now, where a game deals parts to its players and they
+    /// change in play (Geronimo redraws the sides every turn: a player is "the US" one
+    /// turn and "Sioux and Apache" the next). A seat's name stays its player's
+    /// ([`Rules::seat_name`]); a report can give figures per role. The default, for
+    /// games whose seats are their sides, is `None`.
+    fn role(_state: &Self::State, _seat: Seat) -> Option<String> {
+        None
+    }
     /// The game turn (for autosave and reports).
     fn turn(state: &Self::State) -> u32;
     /// The dice inside the state.
