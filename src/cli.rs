@@ -591,29 +591,16 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         command += &format!(" --report {}", shell_word(&p.display().to_string()));
     }
     let info = games::scenario_info(root, proto.scenario()).ok();
-    let report = crate::report::Report {
-        scenario: proto.scenario().to_string(),
-        scenario_name: info
-            .as_ref()
-            .map_or_else(|| proto.scenario().to_string(), |i| i.name.clone()),
-        victory: info.map(|i| i.victory).unwrap_or_default(),
-        game_name: game
-            .as_ref()
-            .map_or(game_id.to_string(), |g| g.name().to_string()),
-        score_name: game
-            .as_ref()
-            .map_or("victory points", |g| g.score_name())
-            .to_string(),
-        seats: names,
+    let batch = crate::report::Batch {
         players: players
             .unwrap_or_else(|| vec![crate::core::ai::Player::Random; usize::from(seats)]),
         seed,
         max_actions: max,
         options,
         command,
-        first_turn: proto.turn(),
-        games: played,
     };
+    let report =
+        crate::report::Report::of_batch(proto.as_ref(), game, info.as_ref(), batch, played);
     out!("{}", report.text());
     let speed = crate::report::Speed {
         secs,
