@@ -704,17 +704,17 @@ impl Report {
             "  places in the {} finished games (a place shared by a tie counts for each seat in it; \"tied\": how many were shared):",
             p.games
         );
-        let _ = write!(o, "    {:<16} {:>9}", "", "mean rank");
+        let mut line = format!("    {:<16} {:>9}", "", "mean rank");
         for j in 1..=width {
-            let _ = write!(o, "  {:<13}", ordinal(j));
+            let _ = write!(line, "  {:<13}", ordinal(j));
         }
-        let _ = writeln!(o);
+        let _ = writeln!(o, "{}", line.trim_end());
         for (i, name) in self.seats.iter().enumerate() {
-            let _ = write!(o, "    {name:<16} {:>9.2}", p.mean[i]);
+            let mut line = format!("    {name:<16} {:>9.2}", p.mean[i]);
             for j in 0..width {
-                let _ = write!(o, "  {:<13}", place_cell(p.count[i][j], p.tied[i][j]));
+                let _ = write!(line, "  {:<13}", place_cell(p.count[i][j], p.tied[i][j]));
             }
-            let _ = writeln!(o);
+            let _ = writeln!(o, "{}", line.trim_end());
         }
     }
 

@@ -677,3 +677,119 @@ impl GameDef for Def {
         ))
     }
 }
+
+/// Five seats through the balance report as `wargame simulate` makes it (its game
+/// seeds, random playouts, [`Report::of_batch`]): ranks, places with ties, sole-first
+/// wins and figures per role read from the roles each game recorded.
+#[test]
+fn five_seats_report_their_places_and_what_each_role_gained() {
+    use wargame::core::ai::Player;
+    use wargame::core::registry::Start;
+    use wargame::report::{Batch, Report};
+    let (registry, root) = (registry(), crate::util::root());
+    let id = format!("{GAME}/ring");
+    let options = vec!["players=5".to_string()];
+    let start = |seed| Start {
+        seed,
+        manual_setup: false,
+        options: options.clone(),
+    };
+    let (games, seed) = (200usize, 1u64);
+    let played: Vec<_> = (0..games)
+        .map(|g| {
+            let game_seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(g as u64);
+            let session = registry.new_session(&root, &id, &start(game_seed)).unwrap();
+            session
+                .playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, 200_000)
+                .unwrap()
+        })
+        .collect();
+    let proto = registry.new_session(&root, &id, &start(0)).unwrap();
+    assert_eq!(proto.seats(), 5);
+    let info = registry.scenario_info(&root, &id).ok();
+    let batch = Batch {
+        players: vec![Player::Random; 5],
+        seed,
+        max_actions: 200_000,
+        options: options.clone(),
+        command: format!(
+            "wargame simulate --scenario {id} --games {games} --seed {seed} --option players=5"
+        ),
+    };
+    let report = Report::of_batch(
+        proto.as_ref(),
+        registry.get(GAME),
+        info.as_ref(),
+        batch,
+        played,
+    );
+    assert!(report.ranked());
+    let text = report.text();
+    println!("{text}");
+    // Every game finishes, so every seat has a place in each: 200 per seat, some shared.
+    let places = report.places();
+    assert_eq!(places.games, games);
+    for (s, count) in places.count.iter().enumerate() {
+        assert_eq!(count.len(), 5, "seat {s}: {count:?}");
+        assert_eq!(count.iter().sum::<usize>(), games, "seat {s}");
+        let first = count[0] - places.tied[s][0];
+        assert_eq!(
+            places.wins[s], first,
+            "seat {s}: a win is a sole first place"
+        );
+    }
+    assert!(
+        places.tied.iter().flatten().sum::<usize>() > 0,
+        "ties happen"
+    );
+    assert!(places.shared_first > 0, "first places are shared too");
+    assert_eq!(
+        places.wins.iter().sum::<usize>() + places.shared_first,
+        games,
+        "a game has one sole winner or a shared first place"
+    );
+    // Five rounds, one Hunter each and four Camps: per role, the seat-turns, and the
+    // Hunter's turns score more. Each seat hunts once a game.
+    let roles = report.per_role();
+    let turns: Vec<(&str, usize)> = roles.iter().map(|r| (r.role.as_str(), r.turns)).collect();
+    assert_eq!(turns, vec![("the Hunter", 5 * games), ("Camp", 20 * games)]);
+    assert!(roles[0].mean > roles[1].mean, "{roles:?}");
+    for r in &roles {
+        let per_seat = if r.role == "the Hunter" { 1 } else { 4 };
+        assert!(
+            r.seats
+                .iter()
+                .all(|&(n, m)| n == per_seat * games && m.is_some()),
+            "{r:?}"
+        );
+    }
+    for want in [
+        "mean rank",
+        "shared 1st",
+        "places in the 200 finished games",
+        "1st            2nd            3rd            4th            5th",
+        "White",
+        "tied)",
+        "the Hunter       seat-turns   1000",
+        "Camp             seat-turns   4000",
+        "Yellow ",
+    ] {
+        assert!(text.contains(want), "{want:?} not in\n{text}");
+    }
+    let md = report.markdown(Some("r-vp.svg"), None);
+    for want in [
+        "| Seat | Mean points | Mean rank | Wins (sole 1st) | Win rate (95% CI) |",
+        "## Places",
+        "| Seat | Mean rank | 1st | 2nd | 3rd | 4th | 5th |",
+        "## Points per turn by role",
+        "| the Hunter | 1000 |",
+        "| Camp | 4000 |",
+    ] {
+        assert!(md.contains(want), "{want:?} not in\n{md}");
+    }
+    let svg = report.svg();
+    assert!(svg.contains("Places in the 200 finished games"), "{svg}");
+    assert!(svg.contains("White (mean rank "), "{svg}");
+}
