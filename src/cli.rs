@@ -591,29 +591,16 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         command += &format!(" --report {}", shell_word(&p.display().to_string()));
     }
     let info = games::scenario_info(root, proto.scenario()).ok();
-    let report = crate::report::Report {
-        scenario: proto.scenario().to_string(),
-        scenario_name: info
-            .as_ref()
-            .map_or_else(|| proto.scenario().to_string(), |i| i.name.clone()),
-        victory: info.map(|i| i.victory).unwrap_or_default(),
-        game_name: game
-            .as_ref()
-            .map_or(game_id.to_string(), |g| g.name().to_string()),
-        score_name: game
-            .as_ref()
-            .map_or("victory points", |g| g.score_name())
-            .to_string(),
-        seats: names,
+    let batch = crate::report::Batch {
         players: players
             .unwrap_or_else(|| vec![crate::core::ai::Player::Random; usize::from(seats)]),
         seed,
         max_actions: max,
         options,
         command,
-        first_turn: proto.turn(),
-        games: played,
     };
+    let report =
+        crate::report::Report::of_batch(proto.as_ref(), game, info.as_ref(), batch, played);
     out!("{}", report.text());
     let speed = crate::report::Speed {
         secs,
@@ -670,13 +657,39 @@ fn resumed(
             moves.len()
         )));
     }
+    // A game whose seats take roles has its roles traced turn by turn as it is
+    // replayed from its first position; another keeps the session's score trace.
+    let has_roles = |g: &dyn GameSession| (0..g.seats()).any(|s| g.role(s).is_some());
+    let first = session.rewound(0);
+    let (trace, roles) = match first {
+        Some(g) if has_roles(g.as_ref()) || has_roles(session.as_ref()) => replay_trace(g, &moves)?,
+        _ => (session.score_trace().1, None),
+    };
     Ok(crate::core::game::Playout {
         actions: moves.len(),
         outcome: session.outcome(),
         turns: session.turn(),
-        trace: session.score_trace().1,
+        trace,
+        roles,
         moves: vec![],
     })
+}
+
+/// The score and role traces of a game replayed through `moves` from `g`, its first
+/// position, as a playout records them ([`crate::core::game::TurnTrace`]).
+fn replay_trace(
+    mut g: Box<dyn GameSession>,
+    moves: &[String],
+) -> Result<(Vec<Vec<i32>>, Option<crate::core::game::RoleTrace>), Error> {
+    let mut trace =
+        crate::core::game::TurnTrace::starting(g.turn(), g.scores(), g.seats(), |s| g.role(s));
+    for m in moves {
+        g.apply_str(m).map_err(|e| {
+            crate::core::error::RuleError(format!("replaying '{m}' for --resume: {e}"))
+        })?;
+        trace.moved(g.turn(), || g.scores(), g.seats(), |s| g.role(s));
+    }
+    Ok(trace.closed(g.scores()))
 }
 
 fn save_game(
@@ -1119,5 +1132,18 @@ mod tests {
         assert!(parse_size("1280").unwrap_err().contains("WIDTHxHEIGHT"));
         assert!(parse_size("axb").is_err());
         assert!(parse_size("100x100").unwrap_err().contains("outside"));
+    }
+
+    /// A game replayed for `--resume` is traced as the playout traced it.
+    #[test]
+    fn a_replayed_game_is_traced_as_it_was_played() {
+        let root = crate::core::data::data_root();
+        let g = crate::games::new_session(&root, "harvest_the_wind/washita", 4, false).unwrap();
+        let p = g.playout(9, 100_000).unwrap();
+        let first = g.rewound(0).unwrap();
+        assert_eq!(
+            super::replay_trace(first, &p.moves).unwrap(),
+            (p.trace, p.roles)
+        );
     }
 }

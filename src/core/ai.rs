@@ -898,11 +898,13 @@ pub fn play_game<R: Knowledge>(
         moves.push(a.to_string());
         n += 1;
     }
+    let (trace, roles) = trace.finish_roles::<R>(state);
     Ok(super::game::Playout {
         actions: n,
         outcome: R::outcome(state),
         turns: R::turn(state),
-        trace: trace.finish::<R>(state),
+        trace,
+        roles,
         moves,
     })
 }

@@ -270,6 +270,11 @@ where
         C::seat_name(&state.campaign, seat)
     }
 
+    /// The campaign's role: a battle's sides are the campaign seats' for its length.
+    fn role(state: &Self::State, seat: Seat) -> Option<String> {
+        C::role(&state.campaign, seat)
+    }
+
     fn turn(state: &Self::State) -> u32 {
         C::turn(&state.campaign)
     }

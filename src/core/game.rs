@@ -323,6 +323,14 @@ pub trait Rules: 'static {
     fn seats(state: &Self::State) -> u8;
     /// Seat display names.
     fn seat_name(state: &Self::State, seat: Seat) -> String;
+    /// The part `seat` plays now, where a game deals parts to its players and they
+    /// change in play (Geronimo redraws the sides every turn: a player is "the US" one
+    /// turn and "Sioux and Apache" the next). A seat's name stays its player's
+    /// ([`Rules::seat_name`]); a report can give figures per role. The default, for
+    /// games whose seats are their sides, is `None`.
+    fn role(_state: &Self::State, _seat: Seat) -> Option<String> {
+        None
+    }
     /// The game turn (for autosave and reports).
     fn turn(state: &Self::State) -> u32;
     /// The dice inside the state.
@@ -421,26 +429,98 @@ pub struct Playout {
     /// last row is the score at the end of the game (or the action cap). A turn skipped
     /// inside one action repeats the row. The per-turn curve of balance reports.
     pub trace: Vec<Vec<i32>>,
+    /// Each seat's role turn by turn, row for row with `trace`, where the game gave a
+    /// seat a role ([`Rules::role`]) at some point of the playout; `None` otherwise.
+    pub roles: Option<RoleTrace>,
     /// Every action applied, in notation: with the game's seed, enough to rebuild it
     /// as a save file (`simulate --save-games`).
     pub moves: Vec<String>,
 }
 
-/// Records victory points per seat each time the turn changes.
+/// Each seat's role in each turn of a game whose seats take roles ([`Rules::role`]),
+/// beside its score trace, so that a report can tell what a seat gained in the turns
+/// it played a role (the US, a Tribe) from what it gained in the others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoleTrace {
+    /// Each seat's score when the trace began: what the first turn's gain counts from.
+    pub start: Vec<i32>,
+    /// Row `i`: each seat's role in the turn that row `i` of the score trace ends, as it
+    /// stood in that turn's last position (before the action that ended it, which
+    /// counts to the turn), so a role dealt at a turn's start is that turn's. `None`: no
+    /// role then, or a turn nobody played (one skipped inside an action, or the turn the
+    /// game's last action opened).
+    pub turns: Vec<Vec<Option<String>>>,
+}
+
+impl RoleTrace {
+    /// What each seat gained in each turn and its role then: `(seat, role, gain)` for
+    /// every seat-turn with a role, over `trace` (the playout's score rows).
+    pub fn gains<'a>(
+        &'a self,
+        trace: &'a [Vec<i32>],
+    ) -> impl Iterator<Item = (usize, &'a str, i32)> + 'a {
+        self.turns
+            .iter()
+            .zip(trace)
+            .enumerate()
+            .flat_map(move |(i, (roles, row))| {
+                let before = if i == 0 { &self.start } else { &trace[i - 1] };
+                roles.iter().enumerate().filter_map(move |(s, r)| {
+                    let at = |v: &Vec<i32>| v.get(s).copied().unwrap_or(0);
+                    r.as_deref().map(|r| (s, r, at(row) - at(before)))
+                })
+            })
+    }
+}
+
+/// Records victory points per seat each time the turn changes, and each seat's role in
+/// each turn ([`RoleTrace`]).
 #[derive(Clone, Debug, Default)]
 pub struct TurnTrace {
     turn: u32,
     /// Scores at the end of each turn seen.
     pub rows: Vec<Vec<i32>>,
+    /// Scores at the start.
+    start: Vec<i32>,
+    /// Each seat's role in the last position seen.
+    now: Vec<Option<String>>,
+    /// Each seat's role in each turn that ended, row for row with `rows`.
+    roles: Vec<Vec<Option<String>>>,
+    /// Whether an action has been taken in the current turn (one that did not end it).
+    played: bool,
+    /// Whether any seat has had a role.
+    any_role: bool,
 }
 
 impl TurnTrace {
     /// Start tracing from `state`.
     pub fn new<R: Rules>(state: &R::State) -> Self {
-        Self {
-            turn: R::turn(state),
-            rows: Vec::new(),
+        Self::starting(R::turn(state), R::scores(state), R::seats(state), |s| {
+            R::role(state, s)
+        })
+    }
+    /// Start tracing from a position known by its turn, scores, seats and roles (a
+    /// game seen through [`GameSession`](super::session::GameSession)).
+    pub fn starting(
+        turn: u32,
+        scores: Vec<i32>,
+        seats: u8,
+        role: impl Fn(Seat) -> Option<String>,
+    ) -> Self {
+        let mut t = Self {
+            turn,
+            start: scores,
+            ..Self::default()
+        };
+        t.look(seats, role);
+        t
+    }
+    fn look(&mut self, seats: u8, role: impl Fn(Seat) -> Option<String>) {
+        self.now.resize(usize::from(seats), None);
+        for (s, r) in (0..seats).zip(self.now.iter_mut()) {
+            *r = role(s);
         }
+        self.any_role |= self.now.iter().any(Option::is_some);
     }
     /// Call after every action: when the turn moved on, the scores now are recorded as
     /// those at the end of the turn (or turns) that ended. They include what the action
@@ -448,19 +528,66 @@ impl TurnTrace {
     /// the Wind's end of the Rally phase can eliminate units); a new turn scores nothing
     /// before its first decision.
     pub fn after<R: Rules>(&mut self, state: &R::State) {
-        let t = R::turn(state);
-        if t > self.turn {
-            let now = R::scores(state);
-            for _ in self.turn..t {
+        self.moved(
+            R::turn(state),
+            || R::scores(state),
+            R::seats(state),
+            |s| R::role(state, s),
+        );
+    }
+    /// [`TurnTrace::after`] for a position known by its turn, scores, seats and roles.
+    pub fn moved(
+        &mut self,
+        turn: u32,
+        scores: impl FnOnce() -> Vec<i32>,
+        seats: u8,
+        role: impl Fn(Seat) -> Option<String>,
+    ) {
+        if turn > self.turn {
+            let now = scores();
+            for _ in self.turn..turn {
                 self.rows.push(now.clone());
             }
+            // The turn that ended was played (its last action ended it), with the
+            // roles of its last position; turns skipped inside the action were not.
+            self.roles.push(self.now.clone());
+            for _ in self.turn + 1..turn {
+                self.roles.push(vec![None; self.now.len()]);
+            }
+            self.played = false;
+        } else {
+            self.played = true;
         }
-        self.turn = t;
+        self.turn = turn;
+        self.look(seats, role);
     }
     /// Close the trace at the end of the game (or the action cap).
-    pub fn finish<R: Rules>(mut self, state: &R::State) -> Vec<Vec<i32>> {
-        self.rows.push(R::scores(state));
-        self.rows
+    pub fn finish<R: Rules>(self, state: &R::State) -> Vec<Vec<i32>> {
+        self.finish_roles::<R>(state).0
+    }
+    /// Close the trace at the end of the game (or the action cap): the scores per turn
+    /// and, if any seat had a role, the roles per turn.
+    pub fn finish_roles<R: Rules>(self, state: &R::State) -> (Vec<Vec<i32>>, Option<RoleTrace>) {
+        self.closed(R::scores(state))
+    }
+    /// [`TurnTrace::finish_roles`] with the scores at the end.
+    pub fn closed(mut self, scores: Vec<i32>) -> (Vec<Vec<i32>>, Option<RoleTrace>) {
+        self.rows.push(scores);
+        if !self.any_role {
+            return (self.rows, None);
+        }
+        // The last row's turn, if any action was taken in it.
+        let last = if self.played {
+            self.now
+        } else {
+            vec![None; self.now.len()]
+        };
+        self.roles.push(last);
+        let roles = RoleTrace {
+            start: self.start,
+            turns: self.roles,
+        };
+        (self.rows, Some(roles))
     }
 }
 
@@ -492,11 +619,13 @@ pub fn random_playout<R: Rules>(
         moves.push(a.to_string());
         n += 1;
     }
+    let (trace, roles) = trace.finish_roles::<R>(state);
     Ok(Playout {
         actions: n,
         outcome: R::outcome(state),
         turns: R::turn(state),
-        trace: trace.finish::<R>(state),
+        trace,
+        roles,
         moves,
     })
 }
@@ -539,6 +668,43 @@ mod tests {
         let old: Outcome = ron::from_str("(winner:Some(0),scores:[2,1],summary:\"x\")").unwrap();
         assert_eq!(old.results, vec![SeatResult::Win, SeatResult::Loss]);
         assert_eq!(old.winner(), Some(0));
+    }
+
+    #[test]
+    fn a_turn_trace_keeps_each_turns_roles_and_gains() {
+        let deal = |a: &'static str, b: &'static str| {
+            move |s: Seat| Some([a, b][usize::from(s)].to_string())
+        };
+        let mut t = TurnTrace::starting(1, vec![0, 0], 2, deal("US", "Tribe"));
+        t.moved(1, || vec![1, 0], 2, deal("US", "Tribe"));
+        // The action that ends turn 1 scores for it; the new turn deals new roles.
+        t.moved(2, || vec![1, 2], 2, deal("Tribe", "US"));
+        t.moved(2, || vec![1, 3], 2, deal("Tribe", "US"));
+        // Turn 3 is skipped inside the action that ends turn 2; nobody plays turn 4.
+        t.moved(4, || vec![2, 3], 2, deal("US", "Tribe"));
+        let (rows, roles) = t.closed(vec![2, 3]);
+        assert_eq!(rows, vec![vec![1, 2], vec![2, 3], vec![2, 3], vec![2, 3]]);
+        let roles = roles.expect("roles were dealt");
+        assert_eq!(roles.start, vec![0, 0]);
+        let r = |x: &str| Some(x.to_string());
+        assert_eq!(
+            roles.turns,
+            vec![
+                vec![r("US"), r("Tribe")],
+                vec![r("Tribe"), r("US")],
+                vec![None, None],
+                vec![None, None],
+            ]
+        );
+        let gains: Vec<(usize, &str, i32)> = roles.gains(&rows).collect();
+        assert_eq!(
+            gains,
+            vec![(0, "US", 1), (1, "Tribe", 2), (0, "Tribe", 1), (1, "US", 1)]
+        );
+        // A game with no roles keeps none.
+        let mut t = TurnTrace::starting(1, vec![0, 0], 2, |_| None);
+        t.moved(2, || vec![1, 0], 2, |_| None);
+        assert_eq!(t.closed(vec![1, 0]), (vec![vec![1, 0], vec![1, 0]], None));
     }
 
     #[test]

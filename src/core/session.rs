@@ -250,6 +250,9 @@ pub trait GameSession: Send + Sync {
     fn seats(&self) -> u8;
     /// A seat's name.
     fn seat_name(&self, seat: Seat) -> String;
+    /// The part a seat plays now, where its game deals parts that change in play
+    /// ([`Rules::role`]); `None` where the seats are the sides.
+    fn role(&self, seat: Seat) -> Option<String>;
     /// Game turn.
     fn turn(&self) -> u32;
     /// The clock of every level's turns ([`Rules::clock`]).
@@ -373,6 +376,9 @@ where
     }
     fn seat_name(&self, seat: Seat) -> String {
         R::seat_name(&self.state, seat)
+    }
+    fn role(&self, seat: Seat) -> Option<String> {
+        R::role(&self.state, seat)
     }
     fn turn(&self) -> u32 {
         R::turn(&self.state)

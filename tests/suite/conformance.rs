@@ -654,7 +654,7 @@ pub fn no_options(ids: Vec<String>) -> Vec<(String, Vec<String>)> {
 }
 
 #[test]
-fn the_toy_ruleset_conforms_with_three_and_two_seats() {
+fn the_toy_ruleset_conforms_with_two_three_and_five_seats() {
     let r = crate::toy::registry();
     conformance::<crate::toy::Fires>(
         &r,
@@ -662,6 +662,7 @@ fn the_toy_ruleset_conforms_with_three_and_two_seats() {
             scenarios: vec![
                 ("toy_three_fires/ring".into(), vec![]),
                 ("toy_three_fires/ring".into(), vec!["players=2".into()]),
+                ("toy_three_fires/ring".into(), vec!["players=5".into()]),
             ],
             seeds: 12,
             max_actions: 200,

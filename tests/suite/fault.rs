@@ -117,6 +117,9 @@ impl GameSession for Trapped {
     fn seat_name(&self, seat: Seat) -> String {
         self.inner.seat_name(seat)
     }
+    fn role(&self, seat: Seat) -> Option<String> {
+        self.inner.role(seat)
+    }
     fn turn(&self) -> u32 {
         self.inner.turn()
     }

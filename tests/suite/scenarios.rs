@@ -144,3 +144,29 @@ fn playout_traces_have_one_row_per_turn() {
         }
     }
 }
+
+/// The five shipped games' seats are their sides: no seat has a role
+/// ([`wargame::core::game::Rules::role`]'s default), at the start of every scenario
+/// and a few seeded random actions into it (a campaign's battle included).
+#[test]
+fn no_shipped_game_gives_its_seats_roles() {
+    use rand::SeedableRng;
+    let registry = games::registry();
+    let mut checked = 0;
+    for def in registry.games() {
+        for id in def.scenarios(&root()) {
+            let mut g = games::new_session(&root(), &id, 1, false).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            for step in 0..60 {
+                for seat in 0..g.seats() {
+                    assert_eq!(g.role(seat), None, "{id} seat {seat} after {step} actions");
+                    checked += 1;
+                }
+                if !g.random_step(&mut rng).unwrap() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} seats checked");
+}

@@ -1,17 +1,26 @@
-//! A toy ruleset used only by the tests: *Three Fires*, a tiny area game for two or
-//! three seats with hidden information. It exists to prove that a new rule system
-//! costs its own file plus one line in the registry (`registry()` below), and to run
-//! the conformance suite on a game with more than two seats, log lines seen by a set
-//! of seats, and per-seat ranks.
+//! A toy ruleset used only by the tests: *Three Fires*, a tiny area game for two to
+//! five seats with hidden information, a role that changes every round and a private
+//! hand per seat. It exists to prove that a new rule system costs its own file plus
+//! one line in the registry (`registry()` below), and to run the conformance suite and
+//! the balance reports on a game with more than two seats, log lines seen by a set of
+//! seats, roles that move from seat to seat (as Geronimo's sides do), private hands,
+//! and per-seat ranks.
 //!
 //! Rules: six camps in a ring (A-F). Each seat has two tokens (`0a`, `0b`, `1a`...);
-//! the dice give every token a secret name, and make one of each seat's tokens its
-//! chief. On its turn a seat takes up to two actions, then `end`s the turn:
+//! the dice give every token a secret name, make one of each seat's tokens its chief,
+//! and deal each seat a hand of two cards (Flint, Snare, ...) only it may see. Each
+//! round one seat is *the Hunter* (seat 0 in round 1, then seat 1, ..., round after
+//! round) and the others are *Camps*. Seats take their turns in order, seat 0 first;
+//! on its turn a seat takes up to two actions, then `end`s the turn:
 //! - `move 0a B`: a token to a neighbouring camp;
 //! - `peek 1b`: a token that shares a camp with one of the seat's tokens shows its name
-//!   and rank to the peeker and its owner only; a chief found scores the peeker a point.
+//!   and rank to the peeker and its owner only; a chief found scores the peeker a
+//!   point, two for the Hunter;
+//! - `play Flint`: a card from the seat's hand is played face down (only its holder
+//!   ever learns which one it was); it scores the Hunter a point, a Camp nothing.
 //!
-//! After three rounds the seats are ranked by points (ties share a rank).
+//! After three rounds, or one per seat with more than three seats (so every seat hunts
+//! once), the seats are ranked by points (ties share a rank).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -29,11 +38,22 @@ use wargame::core::registry::{
 use wargame::core::session::{GameId, GameSession, Session};
 
 /// The secret names the dice deal from.
-const NAMES: [&str; 8] = [
-    "Heron", "Badger", "Otter", "Lynx", "Raven", "Marten", "Bison", "Osprey",
+const NAMES: [&str; 10] = [
+    "Heron", "Badger", "Otter", "Lynx", "Raven", "Marten", "Bison", "Osprey", "Wolf", "Crane",
 ];
-/// Rounds played.
+/// The cards the hands are dealt from.
+const CARDS: [&str; 12] = [
+    "Flint", "Snare", "Drum", "Pipe", "Kettle", "Lance", "Quiver", "Rattle", "Sledge", "Tinder",
+    "Awl", "Paddle",
+];
+/// Cards dealt to each seat.
+const HAND: usize = 2;
+/// Rounds played with three seats or fewer; with more, one per seat.
 const ROUNDS: u32 = 3;
+/// The role of the seat that hunts this round.
+const HUNTER: &str = "the Hunter";
+/// The role of the other seats.
+const CAMP: &str = "Camp";
 /// Actions a seat may take in a turn before it must end it.
 const ACTIONS: u8 = 2;
 
@@ -72,6 +92,10 @@ pub struct FiresState {
     pub seats: u8,
     /// Tokens, two per seat.
     pub tokens: Vec<Token>,
+    /// Each seat's hand: cards only it may see.
+    pub hands: Vec<Vec<String>>,
+    /// Each seat's cards played face down (still only its own to see).
+    pub played: Vec<Vec<String>>,
     /// Points per seat.
     pub points: Vec<i32>,
     /// Round, 1-based.
@@ -95,6 +119,8 @@ pub enum FiresAction {
     Move(String, u8),
     /// Look at a token in a shared camp.
     Peek(String),
+    /// Play a card from the hand, face down.
+    Play(String),
     /// End the turn.
     End,
 }
@@ -108,6 +134,7 @@ impl fmt::Display for FiresAction {
         match self {
             FiresAction::Move(t, c) => write!(f, "move {t} {}", camp_name(*c)),
             FiresAction::Peek(t) => write!(f, "peek {t}"),
+            FiresAction::Play(c) => write!(f, "play {c}"),
             FiresAction::End => f.write_str("end"),
         }
     }
@@ -120,11 +147,12 @@ impl FromStr for FiresAction {
         match w.as_slice() {
             ["end"] => Ok(FiresAction::End),
             ["peek", t] => Ok(FiresAction::Peek(t.to_string())),
+            ["play", c] => Ok(FiresAction::Play(c.to_string())),
             ["move", t, c] if c.len() == 1 && ("A"..="F").contains(c) => {
                 Ok(FiresAction::Move(t.to_string(), c.as_bytes()[0] - b'A'))
             }
             _ => Err(format!(
-                "'{s}' is not a Three Fires action (move T C, peek T, end)"
+                "'{s}' is not a Three Fires action (move T C, peek T, play CARD, end)"
             )),
         }
     }
@@ -148,6 +176,14 @@ pub struct TokenView {
 pub struct FiresView {
     /// Tokens.
     pub tokens: Vec<TokenView>,
+    /// The seat's own hand.
+    pub hand: Vec<String>,
+    /// The cards the seat has played.
+    pub played: Vec<String>,
+    /// How many cards each seat holds, and how many it has played.
+    pub cards: Vec<(usize, usize)>,
+    /// The seat that hunts this round.
+    pub hunter: Seat,
     /// Points.
     pub points: Vec<i32>,
     /// Round.
@@ -165,12 +201,23 @@ fn adjacent(a: u8, b: u8) -> bool {
 }
 
 fn seat_name(s: Seat) -> String {
-    ["Red", "Blue", "Green"]
+    ["Red", "Blue", "Green", "Yellow", "White"]
         .get(usize::from(s))
         .map_or(format!("Seat {s}"), |n| n.to_string())
 }
 
-/// The state at the start: names and chiefs dealt by the dice.
+/// Rounds played by `seats` seats.
+pub fn rounds(seats: u8) -> u32 {
+    ROUNDS.max(u32::from(seats))
+}
+
+/// The seat that hunts this round: seat 0 in round 1, then each seat in turn.
+pub fn hunter(s: &FiresState) -> Seat {
+    let n = u32::from(s.seats.max(1));
+    u8::try_from(s.round.saturating_sub(1) % n).unwrap_or(0)
+}
+
+/// The state at the start: names, chiefs and hands dealt by the dice.
 pub fn initial(seats: u8, seed: u64) -> FiresState {
     let mut dice = Dice::new(seed);
     let mut pool: Vec<&str> = NAMES.to_vec();
@@ -189,9 +236,19 @@ pub fn initial(seats: u8, seed: u64) -> FiresState {
             });
         }
     }
+    let mut deck: Vec<&str> = CARDS.to_vec();
+    let hands: Vec<Vec<String>> = (0..seats)
+        .map(|_| {
+            (0..HAND)
+                .map(|_| deck.remove(dice.pick(deck.len())).to_string())
+                .collect()
+        })
+        .collect();
     FiresState {
         seats,
         tokens,
+        hands,
+        played: vec![vec![]; usize::from(seats)],
         points: vec![0; usize::from(seats)],
         round: 1,
         turn_of: 0,
@@ -211,7 +268,11 @@ fn finish(s: &mut FiresState) -> LogEntry {
             SeatResult::Rank(u8::try_from(better + 1).unwrap_or(u8::MAX))
         })
         .collect();
-    let summary = format!("after {ROUNDS} rounds the points are {:?}", s.points);
+    let summary = format!(
+        "after {} rounds the points are {:?}",
+        rounds(s.seats),
+        s.points
+    );
     s.result = Some(Outcome {
         results,
         scores: s.points.clone(),
@@ -244,6 +305,9 @@ impl Rules for Fires {
                 if t.seat != me && shares && !t.known.contains(me) {
                     out.push(FiresAction::Peek(t.handle.clone()));
                 }
+            }
+            if let Some(hand) = s.hands.get(usize::from(me)) {
+                out.extend(hand.iter().map(|c| FiresAction::Play(c.clone())));
             }
         }
         out.push(FiresAction::End);
@@ -285,11 +349,36 @@ impl Rules for Fires {
                     ),
                 ));
                 if chief {
-                    s.points[usize::from(me)] += 1;
+                    let points = if me == hunter(s) { 2 } else { 1 };
+                    s.points[usize::from(me)] += points;
                     log.push(LogEntry::public(format!(
-                        "{} finds a chief: 1 point",
-                        seat_name(me)
+                        "{} finds a chief: {points} point{}",
+                        seat_name(me),
+                        if points == 1 { "" } else { "s" }
                     )));
+                }
+            }
+            FiresAction::Play(c) => {
+                let hunts = me == hunter(s);
+                let (Some(hand), Some(played)) = (
+                    s.hands.get_mut(usize::from(me)),
+                    s.played.get_mut(usize::from(me)),
+                ) else {
+                    return Err(RuleError::new(format!("no hand for seat {me}")));
+                };
+                let Some(i) = hand.iter().position(|h| h == c) else {
+                    return Err(RuleError::new(format!("{c} is not in the hand")));
+                };
+                played.push(hand.remove(i));
+                s.used += 1;
+                log.push(LogEntry::public(format!(
+                    "{} plays a card face down{}",
+                    seat_name(me),
+                    if hunts { ": 1 point" } else { "" }
+                )));
+                log.push(LogEntry::private(me, format!("you play {c}")));
+                if hunts {
+                    s.points[usize::from(me)] += 1;
                 }
             }
             FiresAction::End => {
@@ -299,8 +388,14 @@ impl Rules for Fires {
                     s.round += 1;
                 }
                 log.push(LogEntry::public(format!("{} ends the turn", seat_name(me))));
-                if s.round > ROUNDS {
+                if s.round > rounds(s.seats) {
                     log.push(finish(s));
+                } else if s.turn_of == 0 {
+                    log.push(LogEntry::public(format!(
+                        "round {}: {} is {HUNTER}",
+                        s.round,
+                        seat_name(hunter(s))
+                    )));
                 }
             }
         }
@@ -328,6 +423,15 @@ impl Rules for Fires {
                     }
                 })
                 .collect(),
+            hand: s.hands.get(usize::from(seat)).cloned().unwrap_or_default(),
+            played: s.played.get(usize::from(seat)).cloned().unwrap_or_default(),
+            cards: s
+                .hands
+                .iter()
+                .zip(&s.played)
+                .map(|(h, p)| (h.len(), p.len()))
+                .collect(),
+            hunter: hunter(s),
             points: s.points.clone(),
             round: s.round,
             turn_of: s.turn_of,
@@ -340,6 +444,22 @@ impl Rules for Fires {
     }
     fn seat_name(_: &FiresState, seat: Seat) -> String {
         seat_name(seat)
+    }
+    /// The Hunter this round, or a Camp.
+    fn role(s: &FiresState, seat: Seat) -> Option<String> {
+        (seat < s.seats).then(|| if seat == hunter(s) { HUNTER } else { CAMP }.to_string())
+    }
+    /// Each seat reads its own hand, and who hunts first.
+    fn opening_log(s: &FiresState) -> Vec<LogEntry> {
+        let mut log: Vec<LogEntry> = (0..s.seats)
+            .zip(&s.hands)
+            .map(|(seat, h)| LogEntry::private(seat, format!("your hand: {}", h.join(", "))))
+            .collect();
+        log.push(LogEntry::public(format!(
+            "round 1: {} is {HUNTER}",
+            seat_name(hunter(s))
+        )));
+        log
     }
     fn turn(s: &FiresState) -> u32 {
         s.round
@@ -379,11 +499,23 @@ impl Rules for Fires {
             _ => ActionKind::Play,
         }
     }
+    /// The names of the tokens `seat` has not seen, and the other seats' cards, held
+    /// or played.
     fn secrets(s: &FiresState, seat: Seat) -> Vec<String> {
+        let others = |piles: &[Vec<String>]| -> Vec<String> {
+            piles
+                .iter()
+                .enumerate()
+                .filter(|(o, _)| *o != usize::from(seat))
+                .flat_map(|(_, p)| p.iter().cloned())
+                .collect()
+        };
+        let cards = others(&s.hands).into_iter().chain(others(&s.played));
         s.tokens
             .iter()
             .filter(|t| !t.known.contains(seat))
             .map(|t| t.name.clone())
+            .chain(cards)
             .collect()
     }
 }
@@ -436,6 +568,22 @@ impl Knowledge for Fires {
                 w.tokens[i].chief = chief == Some(i);
             }
         }
+        // The other seats' cards, held and played, re-dealt from those `seat` has not
+        // seen, as many to each as it holds and has played.
+        let me = usize::from(seat);
+        let mine: Vec<&String> = w.hands[me].iter().chain(&w.played[me]).collect();
+        let mut deck: Vec<&str> = CARDS
+            .iter()
+            .copied()
+            .filter(|c| !mine.iter().any(|m| m == c))
+            .collect();
+        for o in (0..w.hands.len()).filter(|&o| o != me) {
+            for pile in [&mut w.hands[o], &mut w.played[o]] {
+                for card in pile.iter_mut() {
+                    *card = deck.remove(rng.random_range(0..deck.len())).to_string();
+                }
+            }
+        }
         w
     }
 }
@@ -449,10 +597,10 @@ pub static DEF: Def = Def;
 static OPTIONS: [OptionDef; 1] = [OptionDef {
     key: "players",
     label: "Players",
-    help: "two or three seats",
+    help: "two to five seats",
     kind: OptionKind::Int {
         min: 2,
-        max: 3,
+        max: 5,
         default: 3,
     },
     parts: &[],
@@ -473,7 +621,7 @@ impl GameDef for Def {
         "Three Fires (test toy)"
     }
     fn blurb(&self) -> &'static str {
-        "A tiny area game with hidden names, for the tests"
+        "A tiny area game with hidden names, private hands and a Hunter each round, for the tests"
     }
     fn score_name(&self) -> &'static str {
         "points"
@@ -492,10 +640,10 @@ impl GameDef for Def {
         Ok(ScenarioInfo {
             id: id.to_string(),
             name: "The ring of six camps".into(),
-            subtitle: format!("{ROUNDS} rounds"),
+            subtitle: format!("{ROUNDS} rounds, or one per seat"),
             background: "A test toy.".into(),
             victory: "Most points".into(),
-            length: format!("{ROUNDS} rounds"),
+            length: format!("{ROUNDS} rounds, or one per seat with more seats"),
             notes: vec![],
             hidden: true,
             manual_setup: false,
@@ -528,4 +676,120 @@ impl GameDef for Def {
             "Three Fires has no data files",
         ))
     }
+}
+
+/// Five seats through the balance report as `wargame simulate` makes it (its game
+/// seeds, random playouts, [`Report::of_batch`]): ranks, places with ties, sole-first
+/// wins and figures per role read from the roles each game recorded.
+#[test]
+fn five_seats_report_their_places_and_what_each_role_gained() {
+    use wargame::core::ai::Player;
+    use wargame::core::registry::Start;
+    use wargame::report::{Batch, Report};
+    let (registry, root) = (registry(), crate::util::root());
+    let id = format!("{GAME}/ring");
+    let options = vec!["players=5".to_string()];
+    let start = |seed| Start {
+        seed,
+        manual_setup: false,
+        options: options.clone(),
+    };
+    let (games, seed) = (200usize, 1u64);
+    let played: Vec<_> = (0..games)
+        .map(|g| {
+            let game_seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(g as u64);
+            let session = registry.new_session(&root, &id, &start(game_seed)).unwrap();
+            session
+                .playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, 200_000)
+                .unwrap()
+        })
+        .collect();
+    let proto = registry.new_session(&root, &id, &start(0)).unwrap();
+    assert_eq!(proto.seats(), 5);
+    let info = registry.scenario_info(&root, &id).ok();
+    let batch = Batch {
+        players: vec![Player::Random; 5],
+        seed,
+        max_actions: 200_000,
+        options: options.clone(),
+        command: format!(
+            "wargame simulate --scenario {id} --games {games} --seed {seed} --option players=5"
+        ),
+    };
+    let report = Report::of_batch(
+        proto.as_ref(),
+        registry.get(GAME),
+        info.as_ref(),
+        batch,
+        played,
+    );
+    assert!(report.ranked());
+    let text = report.text();
+    println!("{text}");
+    // Every game finishes, so every seat has a place in each: 200 per seat, some shared.
+    let places = report.places();
+    assert_eq!(places.games, games);
+    for (s, count) in places.count.iter().enumerate() {
+        assert_eq!(count.len(), 5, "seat {s}: {count:?}");
+        assert_eq!(count.iter().sum::<usize>(), games, "seat {s}");
+        let first = count[0] - places.tied[s][0];
+        assert_eq!(
+            places.wins[s], first,
+            "seat {s}: a win is a sole first place"
+        );
+    }
+    assert!(
+        places.tied.iter().flatten().sum::<usize>() > 0,
+        "ties happen"
+    );
+    assert!(places.shared_first > 0, "first places are shared too");
+    assert_eq!(
+        places.wins.iter().sum::<usize>() + places.shared_first,
+        games,
+        "a game has one sole winner or a shared first place"
+    );
+    // Five rounds, one Hunter each and four Camps: per role, the seat-turns, and the
+    // Hunter's turns score more. Each seat hunts once a game.
+    let roles = report.per_role();
+    let turns: Vec<(&str, usize)> = roles.iter().map(|r| (r.role.as_str(), r.turns)).collect();
+    assert_eq!(turns, vec![("the Hunter", 5 * games), ("Camp", 20 * games)]);
+    assert!(roles[0].mean > roles[1].mean, "{roles:?}");
+    for r in &roles {
+        let per_seat = if r.role == "the Hunter" { 1 } else { 4 };
+        assert!(
+            r.seats
+                .iter()
+                .all(|&(n, m)| n == per_seat * games && m.is_some()),
+            "{r:?}"
+        );
+    }
+    for want in [
+        "mean rank",
+        "shared 1st",
+        "places in the 200 finished games",
+        "1st            2nd            3rd            4th            5th",
+        "White",
+        "tied)",
+        "the Hunter       seat-turns   1000",
+        "Camp             seat-turns   4000",
+        "Yellow ",
+    ] {
+        assert!(text.contains(want), "{want:?} not in\n{text}");
+    }
+    let md = report.markdown(Some("r-vp.svg"), None);
+    for want in [
+        "| Seat | Mean points | Mean rank | Wins (sole 1st) | Win rate (95% CI) |",
+        "## Places",
+        "| Seat | Mean rank | 1st | 2nd | 3rd | 4th | 5th |",
+        "## Points per turn by role",
+        "| the Hunter | 1000 |",
+        "| Camp | 4000 |",
+    ] {
+        assert!(md.contains(want), "{want:?} not in\n{md}");
+    }
+    let svg = report.svg();
+    assert!(svg.contains("Places in the 200 finished games"), "{svg}");
+    assert!(svg.contains("White (mean rank "), "{svg}");
 }
