@@ -12,6 +12,8 @@ mod fault;
 mod fuzz;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(feature = "gui")]
+mod gui_leaks;
 mod harvest;
 mod nez_perce_strategic;
 mod nez_perce_tactical;

@@ -359,6 +359,11 @@ impl Shell {
         assert!(self.game().players().iter().all(Option::is_none));
     }
 
+    /// Send an egui event with the next frame.
+    pub(crate) fn push_event(&mut self, e: egui::Event) {
+        self.events.push(e);
+    }
+
     /// Put a game on the play screen directly, as the CLI opens one.
     pub(crate) fn open(&mut self, g: Game) {
         self.put(g);

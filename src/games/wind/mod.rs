@@ -87,6 +87,14 @@ pub struct View {
     pub result: Option<Outcome>,
 }
 
+/// Whether `text` has `word` in it as a whole word (not inside a longer word).
+fn names_word(text: &str, word: &str) -> bool {
+    let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(word).any(|(i, w)| {
+        edge(text[..i].chars().next_back()) && edge(text[i + w.len()..].chars().next())
+    })
+}
+
 /// The view of a seat.
 pub fn view(s: &State, seat: Seat) -> View {
     let mut blocks = vec![];
@@ -340,6 +348,9 @@ impl Rules for Wind {
             }
         }
         hidden.retain(|n| !known.contains(n));
+        // A name the seat reads anyway in an area's name ("Dragoon Mountains (Cochise
+        // Stronghold)") tells it nothing, so it cannot be told from a leak.
+        hidden.retain(|n| !state.stat.map.areas.iter().any(|a| names_word(&a.name, n)));
         hidden.into_iter().collect()
     }
     /// Put a block (by key) on the map in an area, or take it out of play (`None`).

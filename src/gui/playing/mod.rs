@@ -339,8 +339,7 @@ impl Game {
 
     /// A seat's role now, where the game has roles ([`GameSession::role`]).
     pub fn role(&self, seat: u8) -> Option<String> {
-        let _ = seat;
-        None
+        self.session.role(seat)
     }
 
     /// The names of the players of a save file's seats ([`Game::with_names`]).
