@@ -15,6 +15,7 @@ mod gui;
 mod harvest;
 mod nez_perce_strategic;
 mod nez_perce_tactical;
+mod registry_conformance;
 mod rosebud;
 mod scenarios;
 #[cfg(feature = "gui")]
