@@ -389,6 +389,7 @@ fn play(
         .load_save(root, &path)
         .unwrap_or_else(|e| panic!("{what}: the save does not load: {e}"));
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_dir(&dir);
     assert!(
         loaded.state_ron() == g.state_ron(),
         "{what}: the save loads to another state"
