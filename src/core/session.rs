@@ -319,6 +319,9 @@ pub trait GameSession: Send + Sync {
     /// Where `piece` can go by its steps while `seat` acts, and how
     /// ([`super::route::routes`], searched in a world `seat` may see).
     fn routes(&self, piece: &str, seat: Seat) -> Vec<super::route::Route>;
+    /// Whether the rules accept `action` (in notation) now although it is not listed
+    /// ([`Rules::allows_unlisted`]); `false` for text that is no action of this game.
+    fn allows_unlisted(&self, action: &str) -> bool;
 }
 
 /// A computer player's decision, packaged to run off the main thread.
@@ -487,5 +490,10 @@ where
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             super::ai::decide::<R>(&state, player, &mut rng, made).map(|a| a.to_string())
         })
+    }
+    fn allows_unlisted(&self, action: &str) -> bool {
+        action
+            .parse::<R::Action>()
+            .is_ok_and(|a| R::allows_unlisted(&self.state, &a))
     }
 }

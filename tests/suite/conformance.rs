@@ -75,7 +75,7 @@ pub fn contains_word(text: &str, word: &str) -> bool {
 }
 
 /// The byte spans of the words of a notation: runs of letters, digits and `_`.
-fn word_spans(t: &str) -> Vec<(usize, usize)> {
+pub(crate) fn word_spans(t: &str) -> Vec<(usize, usize)> {
     let mut out = vec![];
     let mut start = None;
     for (i, c) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
@@ -95,7 +95,7 @@ fn word_spans(t: &str) -> Vec<(usize, usize)> {
 /// Actions built from a listed one's notation `t`, each one change away: a word swapped
 /// for one of `pool` (a piece, place or number of either side), two words swapped, a
 /// word dropped, or a word added to the end as a list item or a party (`with W`).
-fn mutants(t: &str, pool: &[String], rng: &mut ChaCha8Rng, n: usize) -> Vec<String> {
+pub(crate) fn mutants(t: &str, pool: &[String], rng: &mut ChaCha8Rng, n: usize) -> Vec<String> {
     let spans = word_spans(t);
     let mut out = vec![];
     if pool.is_empty() {

@@ -195,6 +195,9 @@ impl GameSession for Trapped {
     fn routes(&self, piece: &str, seat: Seat) -> Vec<Route> {
         self.inner.routes(piece, seat)
     }
+    fn allows_unlisted(&self, action: &str) -> bool {
+        self.inner.allows_unlisted(action)
+    }
 }
 
 /// The first words of every fault message.

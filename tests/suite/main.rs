@@ -17,6 +17,7 @@ mod gui_leaks;
 mod harvest;
 mod nez_perce_strategic;
 mod nez_perce_tactical;
+mod registry_conformance;
 mod rosebud;
 mod scenarios;
 #[cfg(feature = "gui")]
