@@ -2,12 +2,6 @@
 //! Everything else about a game (its options, scenarios, sessions and file checks) is
 //! in its own folder's `def.rs`.
 
-pub mod harvest;
-pub mod nez_perce_strategic;
-pub mod nez_perce_tactical;
-pub mod rosebud;
-pub mod wind;
-
 use crate::core::error::DataError;
 use crate::core::registry::{Registry, Start};
 use crate::core::session::GameSession;
@@ -15,15 +9,26 @@ use std::path::Path;
 
 pub use crate::core::registry::ScenarioInfo;
 
-/// The games this program plays, in menu order.
-pub fn registry() -> Registry {
-    Registry::new(vec![
-        &harvest::def::DEF,
-        &wind::def::DEF,
-        &nez_perce_tactical::def::DEF,
-        &nez_perce_strategic::def::DEF,
-        &rosebud::def::DEF,
-    ])
+/// Declares each ruleset's module and lists its definition (`<module>::def::DEF`) in
+/// [`registry`], in the order given.
+macro_rules! rulesets {
+    ($($game:ident),* $(,)?) => {
+        $(pub mod $game;)*
+
+        /// The games this program plays, in menu order.
+        pub fn registry() -> Registry {
+            Registry::new(vec![$(&$game::def::DEF),*])
+        }
+    };
+}
+
+// One line per ruleset, in menu order.
+rulesets! {
+    harvest,
+    wind,
+    nez_perce_tactical,
+    nez_perce_strategic,
+    rosebud,
 }
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path

@@ -9,19 +9,14 @@ pub mod balance;
 pub mod board;
 pub mod charts;
 pub mod fault;
-pub mod harvest;
 pub mod markdown;
 pub mod menu;
-pub mod nez_perce;
-pub mod nez_perce_strategic;
 pub mod palette;
 pub mod playing;
 pub mod redraw;
 pub mod result;
-pub mod rosebud;
 pub mod screenshot;
 pub mod settings;
-pub mod wind;
 
 use crate::core::session::GameSession;
 use bevy::prelude::*;
@@ -150,16 +145,31 @@ impl Plugin for ShellPlugin {
 /// (`board::plugin`: pointer, camera, map pictures) and the cameras. Headless App tests
 /// drive it through an egui context of their own, with no window.
 pub fn screens(app: &mut App) {
-    app.init_state::<Screen>()
-        .add_plugins((
-            harvest::plugin,
-            wind::plugin,
-            nez_perce::plugin,
-            nez_perce_strategic::plugin,
-            rosebud::plugin,
-            ai::plugin,
-        ))
+    app.init_state::<Screen>();
+    ruleset_plugins(app);
+    app.add_plugins(ai::plugin)
         .add_plugins((menu::plugin, playing::plugin, result::plugin));
+}
+
+/// Declares each ruleset's plugin module and adds its `plugin` in [`screens`].
+macro_rules! plugins {
+    ($($ui:ident),* $(,)?) => {
+        $(pub mod $ui;)*
+
+        /// Every ruleset's plugin.
+        fn ruleset_plugins(app: &mut App) {
+            $(app.add_plugins($ui::plugin);)*
+        }
+    };
+}
+
+// One line per ruleset's plugin.
+plugins! {
+    harvest,
+    wind,
+    nez_perce,
+    nez_perce_strategic,
+    rosebud,
 }
 
 /// Two cameras share the window. The board camera draws the board into the free area

@@ -30,7 +30,7 @@ const PLAY: usize = 150;
 const HANG: Duration = Duration::from_secs(60);
 
 /// Every `.ron` file under `dir`, sorted, relative to `base`.
-fn ron_files(base: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+pub fn ron_files(base: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
