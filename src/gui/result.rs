@@ -5,7 +5,6 @@
 use super::Screen;
 use super::playing::Game;
 use crate::core::game::{Outcome, SeatResult};
-use crate::core::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -71,7 +70,7 @@ fn result_ui(
         .collapsible(true)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(ctx, |ui| {
-            ui.heading(headline(live, &outcome));
+            ui.heading(headline(&outcome, |s| game.who(s)));
             ui.horizontal_wrapped(|ui| {
                 ui.strong("Decided by:");
                 ui.colored_label(egui::Color32::from_rgb(240, 200, 80), &outcome.summary);
@@ -235,10 +234,10 @@ pub fn score_chart(ui: &mut egui::Ui, names: &[String], first_turn: u32, rows: &
 }
 
 /// The window's heading: who won, a draw, or (with ranks) who came first.
-pub fn headline(session: &dyn GameSession, outcome: &Outcome) -> String {
+pub fn headline(outcome: &Outcome, who: impl Fn(u8) -> String) -> String {
     let results = &outcome.results;
     if let Some(w) = outcome.winner() {
-        format!("{} wins", session.seat_name(w))
+        format!("{} wins", who(w))
     } else if results.iter().all(|r| *r == SeatResult::Draw) {
         "Draw".into()
     } else if results.iter().all(|r| *r == SeatResult::Loss) {
