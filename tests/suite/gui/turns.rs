@@ -88,7 +88,11 @@ fn after_a_handoff_the_status_line_does_not_quote_the_last_seats_action() {
     assert_eq!(g.viewing(), 1);
     assert!(g.curtain_down());
     assert!(!g.status().contains("i1"), "{}", g.status());
-    assert!(g.status().contains("Army to act"), "{}", g.status());
+    assert!(
+        g.status().contains("Player 2 (Army) to act"),
+        "the next player by name and side: {}",
+        g.status()
+    );
     assert!(
         g.choice().is_empty(),
         "the chooser is cleared when the game changes"
