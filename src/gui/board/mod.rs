@@ -48,8 +48,26 @@ pub const HEX: f32 = 36.0;
 #[derive(Component)]
 pub struct BoardEntity;
 
+/// The order of a frame's board work in `Update`, configured once (chained) wherever a
+/// board is drawn: by [`plugin`] in the window and by [`take_down_on_exit`] in every
+/// ruleset plugin's `logic_plugin`, so headless App tests get it too. In the style of
+/// bevy_new_2d's `AppSystems`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardSystems {
+    /// Read the pointer (the hovered and clicked hex or world point) and move the
+    /// board camera.
+    Pointer,
+    /// The ruleset plugins turn this frame's click into actions.
+    Click,
+    /// The ruleset plugins redraw their counters and highlights.
+    Draw,
+}
+
 /// Register the board systems.
 pub fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<BoardLogic>() {
+        app.add_plugins(BoardLogic);
+    }
     app.init_resource::<BoardArea>()
         .init_resource::<Hover>()
         .init_resource::<Clicked>()
@@ -60,7 +78,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, load_board_font)
         .add_systems(
             Update,
-            (pointer, camera_controls, fit, board_viewport).chain(),
+            (pointer, camera_controls, fit, board_viewport)
+                .chain()
+                .in_set(BoardSystems::Pointer),
         )
         .add_systems(
             PostUpdate,
@@ -93,20 +113,31 @@ pub fn colour(hex: &str) -> Color {
 /// many ruleset plugins ask, and the plugin's own marked entities (its counters and
 /// highlights, marked `M`) that are not board entities. Every ruleset plugin calls it
 /// from its `logic_plugin`; each entity is despawned by exactly one system, once.
+/// It also orders the frame's board work ([`BoardSystems`]).
 pub fn take_down_on_exit<M: Component>(app: &mut App) {
-    if !app.is_plugin_added::<BoardTakeDown>() {
-        app.add_plugins(BoardTakeDown);
+    if !app.is_plugin_added::<BoardLogic>() {
+        app.add_plugins(BoardLogic);
     }
     app.add_systems(OnExit(Screen::Playing), despawn_overlay::<M>);
 }
 
-/// The one system that despawns the board entities on leaving the play screen (see
-/// [`take_down_on_exit`]).
-struct BoardTakeDown;
+/// The board's part that needs no window, added once however many plugins ask: the
+/// order of [`BoardSystems`] and the one system that despawns the board entities on
+/// leaving the play screen (see [`take_down_on_exit`]).
+struct BoardLogic;
 
-impl Plugin for BoardTakeDown {
+impl Plugin for BoardLogic {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnExit(Screen::Playing), despawn_board);
+        app.configure_sets(
+            Update,
+            (
+                BoardSystems::Pointer,
+                BoardSystems::Click,
+                BoardSystems::Draw,
+            )
+                .chain(),
+        )
+        .add_systems(OnExit(Screen::Playing), despawn_board);
     }
 }
 
@@ -134,5 +165,51 @@ fn despawn_overlay<M: Component>(
 ) {
     for e in &q {
         commands.entity(e).despawn();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Resource, Default)]
+    struct Ran(Vec<&'static str>);
+
+    #[derive(Component)]
+    struct Mark;
+
+    fn ran(name: &'static str) -> impl FnMut(ResMut<Ran>) {
+        move |mut r: ResMut<Ran>| r.0.push(name)
+    }
+
+    #[test]
+    fn a_ruleset_plugin_s_logic_orders_pointer_click_and_draw_without_a_window() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<Ran>();
+        // Added in the wrong order: only the sets order them.
+        app.add_systems(
+            Update,
+            (
+                ran("draw").in_set(BoardSystems::Draw),
+                ran("click").in_set(BoardSystems::Click),
+                ran("pointer").in_set(BoardSystems::Pointer),
+            ),
+        );
+        // What every ruleset plugin's `logic_plugin` calls, twice over.
+        take_down_on_exit::<Mark>(&mut app);
+        take_down_on_exit::<BoardEntity>(&mut app);
+        app.update();
+        assert_eq!(
+            app.world().resource::<Ran>().0,
+            ["pointer", "click", "draw"]
+        );
+        // Not by chance: the sets are ordered in the schedule.
+        use BoardSystems::{Click, Draw, Pointer};
+        use bevy::ecs::schedule::{NodeId, SystemSet};
+        let graph = app.get_schedule(Update).expect("Update").graph();
+        let set = |s: BoardSystems| NodeId::Set(graph.system_sets.get_key(s.intern()).unwrap());
+        let dependency = graph.dependency().graph();
+        assert!(dependency.contains_edge(set(Pointer), set(Click)));
+        assert!(dependency.contains_edge(set(Click), set(Draw)));
     }
 }
