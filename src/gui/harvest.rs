@@ -78,8 +78,12 @@ pub fn logic_plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (offer_auto_pass, click, redraw)
-                .chain()
+            (
+                (offer_auto_pass, click)
+                    .chain()
+                    .in_set(board::BoardSystems::Click),
+                redraw.in_set(board::BoardSystems::Draw),
+            )
                 .run_if(in_state(Screen::Playing).and_then(game_is::<Harvest>)),
         );
 }

@@ -62,8 +62,10 @@ pub fn logic_plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (click, redraw)
-                .chain()
+            (
+                click.in_set(board::BoardSystems::Click),
+                redraw.in_set(board::BoardSystems::Draw),
+            )
                 .run_if(in_state(Screen::Playing).and_then(game_is::<NezPerceTactical>)),
         );
 }
