@@ -24,7 +24,8 @@ Geometry (docs/scenario-format.md, "Hexes: numbering and geometry" and the tile 
 and the odd columns end a row higher than the even ones (3314, 3514, the east edge
 4700-4714 against 2815, 3014).  N/S are (c, r-1)/(c, r+1) and the diagonals follow the
 printed column's parity.  The odd columns' row 15 is not on the printed map: those tile
-cells are terrain "none" (legend 'x'), off the map, and no feature touches them.
+cells are terrain "none" (legend 'x'; the tile's `unprinted`: the board draws no hex
+there), off the map, and no feature touches them.
 
 How the map is made (deterministic, no randomness):
   * Every hex gets a region from four per-column cut rows: RW (north of the Rosebud,
@@ -80,6 +81,7 @@ MAP_PATH = os.path.join(HERE, "..", "scenarios", "rosebud", "maps", "rosebud.ron
 
 NONE_CH = "x"                # the odd columns' row 15: not on the printed map
 LEGEND = {".": "clear", "W": "light_woods", "R": "rocks", "M": "marsh", NONE_CH: "none"}
+UNPRINTED = ["none"]         # the tile's `unprinted`: the board draws no hex there
 # Hexside feature keys.  They must be rows of the hexside chart in this game's tables; a
 # rename is made here (the file is then regenerated and re-checked).
 ROSEBUD, CREEK, CLIFF = "rosebud", "creek", "cliff"
@@ -614,6 +616,7 @@ def write(terrain, level, feats, marks):
         "    first_hex: %s," % ron_string(FIRST_HEX),
         "    shoved_columns: %s," % ron_string(SHOVED),
         "    legend: {%s}," % ", ".join("'%s': \"%s\"" % (k, v) for k, v in LEGEND.items()),
+        "    unprinted: [%s]," % ", ".join(ron_string(t) for t in UNPRINTED),
         "    terrain: [",
     ]
     lines += ruler()
@@ -711,6 +714,8 @@ def read_map(path):
     t["source"] = re.search(r'\bsource:\s*Reconstruction\("([^"]*)"\)', nocomment).group(1)
     t["legend"] = dict(re.findall(r"'(.)':\s*\"([a-z_]+)\"",
                                   re.search(r"legend:\s*\{(.*?)\}", nocomment, re.S).group(1)))
+    m = re.search(r"\bunprinted:\s*\[(.*?)\]", nocomment, re.S)
+    t["unprinted"] = re.findall(r'"([^"]*)"', m.group(1)) if m else []
     t["terrain"] = re.findall(r'"([^"]*)"', block(nocomment, "terrain"))
     t["levels"] = re.findall(r'"([^"]*)"', block(nocomment, "levels"))
     t["marks"] = MARK.findall(block(nocomment, "marks"))
@@ -745,6 +750,7 @@ def check_file(path):
     ck.check(t["first_hex"] == FIRST_HEX, "first_hex is 1100")
     ck.check(t["shoved_columns"] == SHOVED, 'shoved_columns is "odd" (the odd printed columns sit half a hex south)')
     ck.check(t["legend"] == LEGEND, "legend: clear, light_woods, rocks, marsh, and 'x' none")
+    ck.check(t["unprinted"] == UNPRINTED, 'unprinted: ["none"] (its cells are not printed hexes)')
     shape = (len(t["terrain"]) == ROWS and all(len(r) == COLS for r in t["terrain"])
              and len(t["levels"]) == ROWS and all(len(r) == COLS for r in t["levels"]))
     ck.check(shape, "shape: %d rows of %d columns (terrain and levels)" % (ROWS, COLS))

@@ -262,6 +262,13 @@ pub struct HexMap {
     pub marks: BTreeMap<Coord, Vec<String>>,
     /// Features on hexsides.
     pub hexsides: Vec<Hexside>,
+    /// Terrain names whose cells are not printed hexes of the map (the tile's
+    /// `unprinted`: a cell kept only to square the rectangle, as where Battle of the
+    /// Rosebud's shoved columns end a row sooner); [`HexMap::printed`] asks. Not written
+    /// into state snapshots: a property of the map's file, read again when it loads, so
+    /// saves written before it compare equal.
+    #[serde(skip)]
+    pub unprinted: Vec<String>,
 }
 
 impl HexMap {
@@ -278,6 +285,7 @@ impl HexMap {
             level: vec![1; n],
             marks: BTreeMap::new(),
             hexsides: Vec::new(),
+            unprinted: Vec::new(),
         }
     }
 
@@ -345,6 +353,13 @@ impl HexMap {
     pub fn terrain_name(&self, c: Coord) -> Option<&str> {
         self.index(c)
             .map(|i| self.terrain_names[usize::from(self.terrain[i])].as_str())
+    }
+
+    /// Whether a hex is a printed hex of the map: on it, and of a terrain its tile does
+    /// not mark `unprinted`.
+    pub fn printed(&self, c: Coord) -> bool {
+        self.terrain_name(c)
+            .is_some_and(|t| !self.unprinted.iter().any(|u| u == t))
     }
 
     /// Terrain index of a hex.
@@ -423,6 +438,7 @@ impl HexMap {
             level: vec![],
             marks: BTreeMap::new(),
             hexsides: vec![],
+            unprinted: vec![],
         };
         for t in tiles {
             if t.cols != cols {
@@ -444,6 +460,11 @@ impl HexMap {
                 out.terrain.push(idx as u8);
             }
             out.level.extend_from_slice(&t.level);
+            for u in &t.unprinted {
+                if !out.unprinted.contains(u) {
+                    out.unprinted.push(u.clone());
+                }
+            }
             for (c, m) in &t.marks {
                 out.marks
                     .insert(Coord::new(c.col, c.row + offset), m.clone());

@@ -23,6 +23,11 @@ pub struct MapTile {
     pub source: Source,
     /// Character to terrain key (`'.'` open, `'W'` woods ...).
     pub legend: BTreeMap<char, String>,
+    /// Terrain keys of the legend whose cells are not printed hexes of the map (Battle
+    /// of the Rosebud's `"none"`, where its shoved columns end a row sooner): nothing
+    /// is drawn there. Omitted: every cell is a printed hex.
+    #[serde(default)]
+    pub unprinted: Vec<String>,
     /// One string per row, north to south; one character per column, west to east.
     pub terrain: Vec<String>,
     /// One string per row of level digits (`1`-`3` unless the game allows more);
@@ -95,6 +100,14 @@ pub fn load_tile_levels(
                 tile.terrain.len()
             ),
         ));
+    }
+    for (i, key) in tile.unprinted.iter().enumerate() {
+        if !tile.legend.values().any(|v| v == key) {
+            return Err(loc.at(
+                &format!("unprinted[{i}]"),
+                format!("unprinted terrain '{key}' is not in the legend"),
+            ));
+        }
     }
     let mut keys: Vec<String> = tile
         .legend
@@ -260,6 +273,7 @@ pub fn tile_to_map(t: &MapTile) -> HexMap {
                 })
             })
             .collect(),
+        unprinted: t.unprinted.clone(),
     }
 }
 
@@ -305,6 +319,31 @@ mod tests {
         assert_eq!(m.coords().count(), 9);
         assert!(m.on_edge(m.parse("4111").unwrap(), crate::core::hexmap::Edge::North));
         assert!(m.on_edge(m.parse("4313").unwrap(), crate::core::hexmap::Edge::East));
+    }
+
+    #[test]
+    fn cells_of_an_unprinted_terrain_are_on_the_tile_but_not_printed_hexes() {
+        let text = ODD
+            .replace(
+                "{'.': \"clear\"}",
+                "{'.': \"clear\", 'x': \"none\"},\n    unprinted: [\"none\"]",
+            )
+            .replace("\"...\", \"...\", \"...\"", "\"...\", \"...\", \".x.\"");
+        let m = tile_to_map(&load_tile_levels(&write("unprinted.ron", &text), 1..=9).unwrap());
+        let x = m.parse("4213").unwrap();
+        assert!(m.contains(x) && !m.printed(x));
+        assert!(m.printed(m.parse("4113").unwrap()));
+        assert!(!m.printed(Coord::new(60, 60)), "off the tile");
+        // Every cell of a tile without the field is printed.
+        let plain = tile_to_map(&load_tile_levels(&write("plain.ron", ODD), 1..=9).unwrap());
+        assert!(plain.coords().all(|c| plain.printed(c)));
+        // A terrain the legend does not have, at its place in the file.
+        let bad = text.replace("unprinted: [\"none\"]", "unprinted: [\"nothing\"]");
+        let e = load_tile_levels(&write("unprinted-bad.ron", &bad), 1..=9)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unprinted-bad.ron:5:17"), "{e}");
+        assert!(e.contains("'nothing' is not in the legend"), "{e}");
     }
 
     #[test]

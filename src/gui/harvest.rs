@@ -44,6 +44,45 @@ pub(super) fn plugin(app: &mut App) {
         charts: true,
     };
     register_ruleset_ui(app, ui);
+    crate::gui::palette::register(app, crate::games::harvest::setup::GAME, palettes);
+}
+
+/// The colours the board shows side by side, for the colour-vision check
+/// (`gui::palette`): each scenario's terrain (the chart's colours of the terrain its map
+/// uses) and its sides' counters.
+fn palettes(root: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>, String> {
+    use crate::gui::palette::Palette;
+    let mut out = vec![];
+    for id in crate::games::scenarios(root, crate::games::harvest::setup::GAME) {
+        let g = crate::games::new_session(root, &id, 1, false).map_err(|e| e.to_string())?;
+        let s = &g
+            .as_any()
+            .downcast_ref::<crate::core::session::Session<Harvest>>()
+            .ok_or("not a Harvest the Wind game")?
+            .state;
+        let m = &s.stat.map;
+        let used: std::collections::BTreeSet<&str> = m
+            .terrain
+            .iter()
+            .filter_map(|t| m.terrain_names.get(usize::from(*t)).map(String::as_str))
+            .collect();
+        let terrain = s
+            .stat
+            .tables
+            .tec
+            .iter()
+            .filter(|r| used.contains(r.terrain.as_str()));
+        out.push(Palette::new(
+            &format!("{id} terrain"),
+            terrain.map(|r| (r.terrain.clone(), board::colour(&r.colour))),
+        ));
+        let sides = s.stat.scenario.sides.iter();
+        out.push(Palette::new(
+            &format!("{id} sides"),
+            sides.map(|sd| (sd.name.clone(), board::colour(&sd.colours.0))),
+        ));
+    }
+    Ok(out)
 }
 
 /// The standing order this ruleset offers: pass every reaction-fire window (IV).

@@ -45,6 +45,27 @@ pub(super) fn plugin(app: &mut App) {
         charts: true,
     };
     register_ruleset_ui(app, ui);
+    crate::gui::palette::register(app, crate::games::nez_perce_tactical::setup::GAME, palettes);
+}
+
+/// The colours the board shows side by side, for the colour-vision check
+/// (`gui::palette`): the terrain classes and the sides' counters.
+fn palettes(_: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>, String> {
+    use crate::gui::palette::Palette;
+    let t = ["clear", "tree_stand", "rocked_broken"];
+    Ok(vec![
+        Palette::new(
+            "Nez Perce tactical terrain",
+            t.map(|n| (n, terrain_colour(n))),
+        ),
+        Palette::new(
+            "Nez Perce tactical sides",
+            [
+                ("Army", side_colours(Side::Army).0),
+                ("Indian", side_colours(Side::Indian).0),
+            ],
+        ),
+    ])
 }
 
 /// The systems that need no egui and no window: board spawning, counter and highlight

@@ -49,6 +49,27 @@ pub(super) fn plugin(app: &mut App) {
         charts: true,
     };
     register_ruleset_ui(app, ui);
+    crate::gui::palette::register(app, GAME, palettes);
+}
+
+/// The colours the board shows side by side, for the colour-vision check
+/// (`gui::palette`): the terrain classes and the sides' counters.
+fn palettes(_: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>, String> {
+    use crate::gui::palette::Palette;
+    let t = ["plains", "rolling_hills", "wooded", "major_mountains"];
+    Ok(vec![
+        Palette::new(
+            "Nez Perce strategic terrain",
+            t.map(|n| (n, terrain_colour(n))),
+        ),
+        Palette::new(
+            "Nez Perce strategic sides",
+            [
+                ("Army", side_colours(Side::Army).0),
+                ("Indian", side_colours(Side::Indian).0),
+            ],
+        ),
+    ])
 }
 
 /// The systems that need no egui: board spawning, drawing and clicks.

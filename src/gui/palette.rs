@@ -2,9 +2,49 @@
 //! its sides' counter colours, seen as a person with deuteranopia, protanopia or
 //! tritanopia sees them (the Machado, Oliveira and Fernandes 2009 simulation at full
 //! severity), must stay apart by a clear CIELAB distance. Terrain also has symbols and
-//! patterns; this makes sure colour alone does not mislead.
+//! patterns; this makes sure colour alone does not mislead. Each ruleset plugin
+//! registers its palettes ([`register`]); the check reads every registered one.
 
 use bevy::prelude::*;
+use std::path::Path;
+
+/// Colours a board shows side by side, each with its name (a map's terrain classes,
+/// the sides' counters): the ones that must stay apart.
+#[derive(Debug, Clone)]
+pub struct Palette {
+    /// What the colours are, in words ("Rosebud terrain").
+    pub what: String,
+    /// Each colour with its name.
+    pub colours: Vec<(String, Color)>,
+}
+
+impl Palette {
+    /// A palette of `what` with these named colours.
+    pub fn new<S: Into<String>>(what: &str, colours: impl IntoIterator<Item = (S, Color)>) -> Self {
+        Self {
+            what: what.to_string(),
+            colours: colours.into_iter().map(|(n, c)| (n.into(), c)).collect(),
+        }
+    }
+}
+
+/// A ruleset plugin's palettes, given the data folder (where colours come from the
+/// game's files: Harvest the Wind's terrain chart and sides), or why they cannot be read.
+pub type PaletteFn = fn(&Path) -> Result<Vec<Palette>, String>;
+
+/// The palettes the ruleset plugins registered, by game id.
+#[derive(Resource, Default)]
+pub struct Palettes(pub Vec<(&'static str, PaletteFn)>);
+
+/// Register a ruleset plugin's palettes for the colour-vision check (call from its
+/// plugin's `build`).
+pub fn register(app: &mut App, game: &'static str, palettes: PaletteFn) {
+    app.init_resource::<Palettes>()
+        .world_mut()
+        .resource_mut::<Palettes>()
+        .0
+        .push((game, palettes));
+}
 
 /// How colours are seen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,128 +176,49 @@ mod tests {
         );
     }
 
-    fn named(list: Vec<(&str, Color)>) -> Vec<(String, [f32; 3])> {
-        list.into_iter()
-            .map(|(n, c)| (n.to_string(), rgb(c)))
-            .collect()
-    }
-
-    fn check(what: &str, palette: Vec<(String, [f32; 3])>) {
-        let bad = too_close(&palette);
-        assert!(bad.is_empty(), "{what}: {bad:#?}");
-    }
-
-    #[test]
-    fn the_rosebud_palette_reads_under_every_colour_vision() {
-        use crate::games::rosebud::data::Side;
-        use crate::gui::rosebud::{side_colours, terrain_colour};
-        let t = ["clear", "light_woods", "rocks", "marsh"];
-        check(
-            "Rosebud terrain",
-            named(t.iter().map(|n| (*n, terrain_colour(n))).collect()),
-        );
-        check(
-            "Rosebud sides",
-            named(vec![
-                ("US", side_colours(Side::US).0),
-                ("Indian", side_colours(Side::Indian).0),
-            ]),
-        );
+    /// The palettes the ruleset plugins register, read from the shell's screens as the
+    /// window builds them.
+    fn registered() -> Vec<(&'static str, PaletteFn)> {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .add_plugins(crate::gui::screens);
+        std::mem::take(&mut app.world_mut().resource_mut::<Palettes>().0)
     }
 
     #[test]
-    fn the_nez_perce_palettes_read_under_every_colour_vision() {
-        use crate::gui::{nez_perce, nez_perce_strategic};
-        let t = ["clear", "tree_stand", "rocked_broken"];
-        check(
-            "Nez Perce tactical terrain",
-            named(
-                t.iter()
-                    .map(|n| (*n, nez_perce::terrain_colour(n)))
-                    .collect(),
-            ),
-        );
-        let t = ["plains", "rolling_hills", "wooded", "major_mountains"];
-        check(
-            "Nez Perce strategic terrain",
-            named(
-                t.iter()
-                    .map(|n| (*n, nez_perce_strategic::terrain_colour(n)))
-                    .collect(),
-            ),
-        );
-        use crate::games::nez_perce_tactical::data::Side as T;
-        check(
-            "Nez Perce tactical sides",
-            named(vec![
-                ("Army", nez_perce::side_colours(T::Army).0),
-                ("Indian", nez_perce::side_colours(T::Indian).0),
-            ]),
-        );
-    }
-
-    #[test]
-    fn the_block_game_palette_reads_under_every_colour_vision() {
-        let sets: Vec<(&str, Vec<&str>)> = vec![
-            ("territory", vec![]),
-            ("ocean", vec!["ocean"]),
-            ("reservation", vec!["reservation"]),
-            ("border", vec!["us", "mexico"]),
-            ("mexico", vec!["mexico"]),
-            ("texas", vec!["texas"]),
-            ("new_mexico", vec!["new_mexico"]),
-        ];
-        check(
-            "block-game areas",
-            named(
-                sets.into_iter()
-                    .map(|(n, p)| {
-                        let props = p.into_iter().map(str::to_string).collect();
-                        (n, crate::gui::wind::fill_colour(&props))
-                    })
-                    .collect(),
-            ),
-        );
-    }
-
-    #[test]
-    fn the_harvest_palettes_read_under_every_colour_vision() {
-        use crate::core::session::Session;
-        use crate::games::harvest::Harvest;
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        for id in crate::games::scenarios(root, "harvest_the_wind") {
-            let g = crate::games::new_session(root, &id, 1, false).unwrap();
-            let s = &g.as_any().downcast_ref::<Session<Harvest>>().unwrap().state;
-            let m = &s.stat.map;
-            let used: std::collections::BTreeSet<&str> = m
-                .terrain
-                .iter()
-                .filter_map(|t| m.terrain_names.get(usize::from(*t)).map(String::as_str))
-                .collect();
-            check(
-                &format!("{id} terrain"),
-                s.stat
-                    .tables
-                    .tec
-                    .iter()
-                    .filter(|r| used.contains(r.terrain.as_str()))
-                    .map(|r| (r.terrain.clone(), rgb(crate::gui::board::colour(&r.colour))))
-                    .collect(),
-            );
-            check(
-                &format!("{id} sides"),
-                s.stat
-                    .scenario
-                    .sides
-                    .iter()
-                    .map(|sd| {
-                        (
-                            sd.name.clone(),
-                            rgb(crate::gui::board::colour(&sd.colours.0)),
-                        )
-                    })
-                    .collect(),
+    fn every_registered_palette_reads_under_every_colour_vision() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let registered = registered();
+        // Every game has its palettes.
+        for g in crate::games::registry().games() {
+            assert!(
+                registered.iter().any(|(id, _)| *id == g.id()),
+                "{} registers no palette",
+                g.id()
             );
         }
+        let mut bad = vec![];
+        for (game, palettes) in registered {
+            let palettes = palettes(root).unwrap_or_else(|e| panic!("{game}: {e}"));
+            assert!(!palettes.is_empty(), "{game}: no palettes");
+            for p in palettes {
+                assert!(
+                    p.colours.len() >= 2,
+                    "{game}: {} has under two colours",
+                    p.what
+                );
+                let named: Vec<(String, [f32; 3])> = p
+                    .colours
+                    .iter()
+                    .map(|(n, c)| (n.clone(), rgb(*c)))
+                    .collect();
+                bad.extend(
+                    too_close(&named)
+                        .into_iter()
+                        .map(|b| format!("{}: {b}", p.what)),
+                );
+            }
+        }
+        assert!(bad.is_empty(), "{bad:#?}");
     }
 }

@@ -49,6 +49,24 @@ pub(super) fn plugin(app: &mut App) {
         charts: true,
     };
     register_ruleset_ui(app, ui);
+    crate::gui::palette::register(app, GAME, palettes);
+}
+
+/// The colours the board shows side by side, for the colour-vision check
+/// (`gui::palette`): the printed terrain classes and the sides' counters.
+fn palettes(_: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>, String> {
+    use crate::gui::palette::Palette;
+    let t = ["clear", "light_woods", "rocks", "marsh"];
+    Ok(vec![
+        Palette::new("Rosebud terrain", t.map(|n| (n, terrain_colour(n)))),
+        Palette::new(
+            "Rosebud sides",
+            [
+                ("US", side_colours(Side::US).0),
+                ("Indian", side_colours(Side::Indian).0),
+            ],
+        ),
+    ])
 }
 
 /// The systems that need no egui: board spawning, drawing and clicks.

@@ -68,6 +68,29 @@ pub(super) fn plugin(app: &mut App) {
         charts: true,
     };
     register_ruleset_ui(app, ui);
+    crate::gui::palette::register(app, crate::games::wind::setup::GAME, palettes);
+}
+
+/// The colours the board shows side by side, for the colour-vision check
+/// (`gui::palette`): the areas' fills by their properties.
+fn palettes(_: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>, String> {
+    let sets: Vec<(&str, Vec<&str>)> = vec![
+        ("territory", vec![]),
+        ("ocean", vec!["ocean"]),
+        ("reservation", vec!["reservation"]),
+        ("border", vec!["us", "mexico"]),
+        ("mexico", vec!["mexico"]),
+        ("texas", vec!["texas"]),
+        ("new_mexico", vec!["new_mexico"]),
+    ];
+    let fills = sets.into_iter().map(|(n, p)| {
+        let props = p.into_iter().map(str::to_string).collect();
+        (n, fill_colour(&props))
+    });
+    Ok(vec![crate::gui::palette::Palette::new(
+        "block-game areas",
+        fills,
+    )])
 }
 
 /// The systems that need no egui: board, blocks and clicks (headless tests use this).

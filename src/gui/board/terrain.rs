@@ -32,12 +32,12 @@ pub fn spawn_map(
     let number = BoardText::zoomed(10.0, 9.0);
     let mut colours: Vec<(String, Color)> = Vec::new();
     for c in map.coords() {
-        let name = map.terrain_name(c).unwrap_or("open").to_string();
-        // A cell of the tile that is not a printed hex (Battle of the Rosebud's shoved
-        // columns end a row sooner).
-        if name == "none" {
+        // A cell of the tile that is not a printed hex (its terrain marked `unprinted`
+        // in the map's file).
+        if !map.printed(c) {
             continue;
         }
+        let name = map.terrain_name(c).unwrap_or("open").to_string();
         let base = match colours.iter().find(|m| m.0 == name) {
             Some(m) => m.1,
             None => {
