@@ -55,11 +55,11 @@ fn palettes(root: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>,
     let mut out = vec![];
     for id in crate::games::scenarios(root, crate::games::harvest::setup::GAME) {
         let g = crate::games::new_session(root, &id, 1, false).map_err(|e| e.to_string())?;
-        let s = &g
-            .as_any()
-            .downcast_ref::<crate::core::session::Session<Harvest>>()
-            .ok_or("not a Harvest the Wind game")?
-            .state;
+        // A new game's data as a seat sees it (the map and tables are public).
+        let seen = Game::new(g, false)
+            .view::<Harvest>()
+            .ok_or("not a Harvest the Wind game")?;
+        let s = &*seen;
         let m = &s.stat.map;
         let used: std::collections::BTreeSet<&str> = m
             .terrain
