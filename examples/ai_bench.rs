@@ -54,7 +54,7 @@ fn main() {
                 let mut k = 0u64;
                 while seen < positions && k < positions as u64 * 4 {
                     k += 1;
-                    let mut s = games::new_session_with(&root, &id, k, false, &[])
+                    let mut s = games::new_session_with(&root, &id, k, &[])
                         .expect("shipped scenario loads");
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k);
                     let steps = 20 + (k * 37) % 200;
@@ -92,7 +92,7 @@ fn main() {
                     format!("{:.0} (max {:.0})", total / n.max(1) as f64, worst)
                 );
             }
-            let s = games::new_session_with(&root, &id, 1, false, &[]).expect("loads");
+            let s = games::new_session_with(&root, &id, 1, &[]).expect("loads");
             let seats = usize::from(s.seats());
             let players = vec![
                 Player::Search {
@@ -137,7 +137,7 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
         .and_then(|r| r.parse().ok())
         .unwrap_or(0);
     let compare = std::env::var_os("AI_BENCH_COMPARE_THREADS").is_some();
-    let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
+    let mut s = games::new_session_with(root, id, seed, &[]).expect("loads");
     let mut worst = 0.0f64;
     // (seat, turn, decisions made by that seat this turn)
     let mut made: Vec<(u8, u32, usize)> = Vec::new();
@@ -181,7 +181,7 @@ fn worst_decision(root: &std::path::Path, id: &str, seed: u64, player: Player) -
     let mut slowest: Vec<usize> = (0..played.len()).collect();
     slowest.sort_by(|&a, &b| played[b].3.total_cmp(&played[a].3));
     slowest.truncate(5);
-    let mut s = games::new_session_with(root, id, seed, false, &[]).expect("loads");
+    let mut s = games::new_session_with(root, id, seed, &[]).expect("loads");
     let mut worst_median = 0.0f64;
     for (k, (task_seed, count, a, first)) in played.iter().enumerate() {
         if slowest.contains(&k) {

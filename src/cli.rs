@@ -8,6 +8,7 @@ use crate::core::data::read_text;
 use crate::core::error::{DataError, Error};
 use crate::core::game::ActionKind;
 use crate::core::registry::OptionKind;
+use crate::core::save::MANUAL_SETUP;
 use crate::core::session::GameSession;
 use crate::games;
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -349,7 +350,7 @@ fn list(root: &Path) -> Result<Exit, Error> {
             outln!("  option --option {form}: {}", o.help);
         }
         for s in g.scenarios(root) {
-            let info = games::new_session(root, &s, 0, false)
+            let info = games::new_session(root, &s, 0)
                 .map(|_| String::new())
                 .unwrap_or_else(|e| format!("  [does not load: {e}]"));
             outln!("  {s}{info}");
@@ -514,7 +515,7 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
     if let Some(d) = &save_dir {
         make_folder("--save-games", d)?;
     }
-    let proto = games::new_session_with(root, &scenario, 0, false, &options)?;
+    let proto = games::new_session_with(root, &scenario, 0, &options)?;
     let seats = proto.seats();
     let names: Vec<String> = (0..seats).map(|s| proto.seat_name(s)).collect();
     if let Some(p) = &players
@@ -558,7 +559,7 @@ fn simulate(root: &Path, a: SimulateArgs) -> Result<Exit, Error> {
         if let Some(path) = saved.as_ref().filter(|p| resume && p.exists()) {
             return resumed(root, path, proto.scenario(), game_seed, max).map_err(in_game);
         }
-        let session = games::new_session_with(root, &scenario, game_seed, false, &options)?;
+        let session = games::new_session_with(root, &scenario, game_seed, &options)?;
         let mut played = match (&players, all_random) {
             (Some(pl), false) => session.play_with(pl, game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
             _ => session.playout(game_seed ^ 0x9E37_79B9_7F4A_7C15, max),
@@ -719,7 +720,8 @@ pub struct Script {
     /// Set-up overrides: (piece, hex); hex `None` takes the piece out of play.
     #[serde(default)]
     pub setup: Vec<(String, Option<String>)>,
-    /// Start with the manual set-up phase.
+    /// Start with the manual set-up phase: the same as the option `manual_setup`,
+    /// kept so that older scripts still run.
     #[serde(default)]
     pub manual_setup: bool,
     /// Forced dice queued at the start.
@@ -855,8 +857,12 @@ pub fn run_script_with(
     let text = read_text(path)?;
     let file = path.display().to_string();
     let sc: Script = crate::core::data::parse_ron_doc(&file, &text, "docs/script-format.md")?;
+    let mut options = sc.options.clone();
+    if sc.manual_setup && !options.iter().any(|o| o == MANUAL_SETUP) {
+        options.push(MANUAL_SETUP.to_string());
+    }
     let mut g: Box<dyn GameSession> =
-        games::new_session_with(root, &sc.scenario, sc.seed, sc.manual_setup, &sc.options)?;
+        games::new_session_with(root, &sc.scenario, sc.seed, &options)?;
     let at = |needle: &str| {
         crate::core::data::locate(&text, needle)
             .map_or(file.clone(), |(l, c)| format!("{file}:{l}:{c}"))
@@ -1053,7 +1059,7 @@ fn build_game(root: &Path, a: &GameArgs) -> Result<Box<dyn GameSession>, Error> 
         .scenario
         .as_deref()
         .ok_or_else(|| Error::usage("needs a SAVE or --scenario ID"))?;
-    let mut g = games::new_session_with(root, scenario, a.seed, false, &a.options)?;
+    let mut g = games::new_session_with(root, scenario, a.seed, &a.options)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(a.seed ^ 0x5eed);
     for _ in 0..a.steps {
         if !g.random_step(&mut rng)? {
@@ -1138,7 +1144,7 @@ mod tests {
     #[test]
     fn a_replayed_game_is_traced_as_it_was_played() {
         let root = crate::core::data::data_root();
-        let g = crate::games::new_session(&root, "harvest_the_wind/washita", 4, false).unwrap();
+        let g = crate::games::new_session(&root, "harvest_the_wind/washita", 4).unwrap();
         let p = g.playout(9, 100_000).unwrap();
         let first = g.rewound(0).unwrap();
         assert_eq!(

@@ -326,7 +326,10 @@ pub trait Rules: 'static {
     /// The part `seat` plays now, where a game deals parts to its players and they
     /// change in play (Geronimo redraws the sides every turn: a player is "the US" one
     /// turn and "Sioux and Apache" the next). A seat's name stays its player's
-    /// ([`Rules::seat_name`]); a report can give figures per role. The default, for
+    /// ([`Rules::seat_name`]); a report can give figures per role. Every seat may read
+    /// it (the curtain and the turn bar show it to the table): a part that is secret
+    /// must not be named here, and the leak tests check the words of
+    /// [`Rules::secrets`] against it as against every drawn text. The default, for
     /// games whose seats are their sides, is `None`.
     fn role(_state: &Self::State, _seat: Seat) -> Option<String> {
         None

@@ -255,8 +255,6 @@ pub struct ScenarioInfo {
     pub notes: Vec<String>,
     /// The game hides information from a seat (the curtain is then always on).
     pub hidden: bool,
-    /// Players may place their own set-up units (Harvest the Wind's manual set-up).
-    pub manual_setup: bool,
     /// Keys of the game's options that this scenario does not take (the menu hides
     /// them; starting with one is an error).
     pub skip_options: Vec<&'static str>,
@@ -286,8 +284,6 @@ impl ScenarioRef<'_> {
 pub struct Start {
     /// The dice seed.
     pub seed: u64,
-    /// Players place their own set-up units (where the scenario allows it).
-    pub manual_setup: bool,
     /// Optional rules in notation, already validated against the game's options.
     pub options: Vec<String>,
 }
@@ -463,8 +459,7 @@ impl Registry {
         })?;
         let start = Start {
             seed: save.seed,
-            manual_setup: save.manual_setup,
-            options: save.options.clone(),
+            options: save.option_list(),
         };
         let at = crate::core::spans::Located::new(&file, &text);
         let (_, r) = self.resolve(&save.scenario).map_err(|e| {

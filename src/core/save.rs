@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 
+/// The option by which a game with a set-up phase lets players place their own units
+/// (Harvest the Wind's); older saves and scripts had a flag of that name.
+pub const MANUAL_SETUP: &str = "manual_setup";
+
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaveFile {
@@ -26,8 +30,10 @@ pub struct SaveFile {
     /// Set-up overrides applied before play (piece, hex or `None` for removed).
     #[serde(default)]
     pub overrides: Vec<(String, Option<String>)>,
-    /// The game began with a manual set-up phase.
-    #[serde(default)]
+    /// Saves written before manual set-up became an option of its game: the game began
+    /// with a manual set-up phase. Read as the option `manual_setup`
+    /// ([`SaveFile::option_list`]); never written.
+    #[serde(default, skip_serializing)]
     pub manual_setup: bool,
     /// Optional rules chosen before play.
     #[serde(default)]
@@ -53,6 +59,16 @@ impl SaveFile {
     /// snapshot reads the same in both (an outcome that is one winner or a draw, and a
     /// log line for one seat, are written as before).
     pub const VERSION: u32 = 2;
+
+    /// The optional rules this game was started with, the old `manual_setup` flag
+    /// included as the option of that name.
+    pub fn option_list(&self) -> Vec<String> {
+        let mut options = self.options.clone();
+        if self.manual_setup && !options.iter().any(|o| o == MANUAL_SETUP) {
+            options.push(MANUAL_SETUP.to_string());
+        }
+        options
+    }
 
     /// Write atomically: to `path.tmp`, flushed and synced, then renamed over `path`.
     pub fn write(&self, path: &Path) -> Result<(), DataError> {
@@ -104,6 +120,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8], what: &str) -> Result<(), DataErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_saves_manual_setup_flag_reads_as_the_option_and_is_never_written() {
+        let text = r#"(version: 2, game: "harvest_the_wind", scenario: "harvest_the_wind/wagon_box",
+            seed: 1, manual_setup: true, options: [], actions: [], state: "")"#;
+        let old: SaveFile = ron::from_str(text).expect("an older save reads");
+        assert_eq!(old.option_list(), vec![MANUAL_SETUP.to_string()]);
+        let both = SaveFile {
+            options: vec![MANUAL_SETUP.into()],
+            ..old.clone()
+        };
+        assert_eq!(
+            both.option_list(),
+            vec![MANUAL_SETUP.to_string()],
+            "not twice"
+        );
+        let written = ron::to_string(&old).expect("encodes");
+        assert!(!written.contains("manual_setup"), "{written}");
+    }
 
     #[test]
     fn write_then_read_round_trips_and_leaves_no_temp() {

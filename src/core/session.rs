@@ -15,8 +15,6 @@ pub struct Session<R: Rules> {
     pub seed: u64,
     /// Forced dice queued at the start (scripted tests); recorded in saves.
     pub forced_dice: Vec<u8>,
-    /// The game began with a manual set-up phase.
-    pub manual_setup: bool,
     /// Set-up overrides applied before play (scripted tests); recorded in saves.
     pub overrides: Vec<(String, Option<String>)>,
     /// Optional rules chosen before play (`apache_leader_death`, `turns=9`...); recorded
@@ -44,7 +42,6 @@ impl<R: Rules> Session<R> {
             seed,
             forced_dice: vec![],
             overrides: vec![],
-            manual_setup: false,
             options: vec![],
             state: initial.clone(),
             log: R::opening_log(&initial),
@@ -152,7 +149,6 @@ impl<R: Rules> Session<R> {
             scenario: self.scenario.clone(),
             seed: self.seed,
             forced_dice: self.forced_dice.clone(),
-            manual_setup: self.manual_setup,
             overrides: self.overrides.clone(),
             options: self.options.clone(),
             initial: self.initial.clone(),
@@ -199,7 +195,7 @@ impl<R: Rules> Session<R> {
             seed: self.seed,
             forced_dice: self.forced_dice.clone(),
             overrides: self.overrides.clone(),
-            manual_setup: self.manual_setup,
+            manual_setup: false,
             options: self.options.clone(),
             actions: self.history.clone(),
             state: ron::to_string(&self.state).unwrap_or_default(),

@@ -33,17 +33,15 @@ rulesets! {
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path
 /// (which names its game), with the game's optional rules (validated against its
-/// definition) and, where the scenario allows it, a manual set-up.
+/// definition).
 pub fn new_session_with(
     root: &Path,
     scenario: &str,
     seed: u64,
-    manual_setup: bool,
     options: &[String],
 ) -> Result<Box<dyn GameSession>, DataError> {
     let start = Start {
         seed,
-        manual_setup,
         options: options.to_vec(),
     };
     registry().new_session(root, scenario, &start)
@@ -54,9 +52,8 @@ pub fn new_session(
     root: &Path,
     scenario: &str,
     seed: u64,
-    manual_setup: bool,
 ) -> Result<Box<dyn GameSession>, DataError> {
-    new_session_with(root, scenario, seed, manual_setup, &[])
+    new_session_with(root, scenario, seed, &[])
 }
 
 /// Rebuild a game from a save file ([`Registry::load_save`]).

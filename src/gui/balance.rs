@@ -1,9 +1,14 @@
 //! Balance figures on the menu's scenario screen: the report shipped with a scenario
 //! (`docs/balance/<game>/<scenario>.md`, shown as plain text when present), or figures
 //! computed on request from seeded random playouts on a worker thread, so the window
-//! never freezes while they run.
+//! never freezes while they run. The figures are those of `simulate` ([`Report`]):
+//! wins and draws for two sides, places and mean place for more or for ranked seats,
+//! and the score per turn in each role where seats take roles.
 
+use crate::core::ai::Player;
+use crate::core::game::Playout;
 use crate::core::session::GameSession;
+use crate::report::{Batch, Places, Report, RoleRow};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -82,16 +87,17 @@ pub fn read_report_variant(root: &Path, scenario: &str, variant: &str) -> Option
     std::fs::read_to_string(variant_path(root, scenario, variant)).ok()
 }
 
-/// Results of seeded random playouts of one scenario.
+/// Results of seeded random playouts of one scenario: the figures of the CLI's
+/// `simulate` report ([`Report`]), the few a menu line can show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// Games played (seeds 1..=games).
     pub games: usize,
     /// Seat names.
     pub seats: Vec<String>,
-    /// Wins per seat.
+    /// Wins per seat (in a ranked game: first places held alone).
     pub wins: Vec<usize>,
-    /// Drawn games.
+    /// Drawn games (in a ranked game: games whose first place was shared).
     pub draws: usize,
     /// Games that hit [`MAX_ACTIONS`] before ending.
     pub unfinished: usize,
@@ -99,19 +105,77 @@ pub struct Summary {
     pub mean_turns: f64,
     /// Mean actions per game.
     pub mean_actions: f64,
+    /// Places per seat where the game ranks its seats or has more than two
+    /// ([`Report::ranked`]); `None` for a two-sided game.
+    pub places: Option<Places>,
+    /// The score gained per turn in each role, where the seats take roles.
+    pub roles: Vec<RoleRow>,
 }
 
 impl Summary {
+    /// The menu's figures of a finished batch.
+    pub fn of(report: &Report) -> Summary {
+        let n = report.games.len();
+        let places = report.ranked().then(|| report.places());
+        let (wins, draws) = match &places {
+            Some(p) => (p.wins.clone(), p.shared_first),
+            None => (report.wins(), report.draws()),
+        };
+        let mean =
+            |f: fn(&Playout) -> f64| report.games.iter().map(f).sum::<f64>() / n.max(1) as f64;
+        Summary {
+            games: n,
+            seats: report.seats.clone(),
+            wins,
+            draws,
+            unfinished: report.unfinished(),
+            mean_turns: mean(|p| f64::from(p.turns)),
+            mean_actions: mean(|p| p.actions as f64),
+            places,
+            roles: report.per_role(),
+        }
+    }
+
     /// The figures in a few lines of text.
     pub fn lines(&self) -> Vec<String> {
-        let pct = |k: usize| 100.0 * k as f64 / self.games.max(1) as f64;
-        let mut out: Vec<String> = self
-            .seats
-            .iter()
-            .zip(&self.wins)
-            .map(|(n, &w)| format!("{n} wins {w} ({:.1}%)", pct(w)))
-            .collect();
-        out.push(format!("Draws {} ({:.1}%)", self.draws, pct(self.draws)));
+        let pct = |k: usize, of: usize| 100.0 * k as f64 / of.max(1) as f64;
+        let mut out: Vec<String> = vec![];
+        match &self.places {
+            None => {
+                for (n, &w) in self.seats.iter().zip(&self.wins) {
+                    out.push(format!("{n} wins {w} ({:.1}%)", pct(w, self.games)));
+                }
+                out.push(format!(
+                    "Draws {} ({:.1}%)",
+                    self.draws,
+                    pct(self.draws, self.games)
+                ));
+            }
+            Some(p) => {
+                for (i, n) in self.seats.iter().enumerate() {
+                    let firsts = p.count.get(i).and_then(|c| c.first()).copied().unwrap_or(0);
+                    out.push(format!(
+                        "{n}: mean place {:.2}; 1st {} of {} ({} alone, {:.1}%)",
+                        p.mean.get(i).copied().unwrap_or(0.0),
+                        firsts,
+                        p.games,
+                        self.wins.get(i).copied().unwrap_or(0),
+                        pct(self.wins.get(i).copied().unwrap_or(0), p.games)
+                    ));
+                }
+                out.push(format!(
+                    "First place shared {} ({:.1}%)",
+                    self.draws,
+                    pct(self.draws, p.games)
+                ));
+            }
+        }
+        for r in &self.roles {
+            out.push(format!(
+                "As {}: {:+.2} a turn on average ({} turns)",
+                r.role, r.mean, r.turns
+            ));
+        }
         if self.unfinished > 0 {
             out.push(format!(
                 "Unfinished {} (over {MAX_ACTIONS} actions)",
@@ -127,46 +191,53 @@ impl Summary {
 }
 
 /// Play `games` random playouts, one per seed 1..=games, each from a session made by
-/// `make(seed)` and played with `GameSession::playout(seed, MAX_ACTIONS)`. `done` counts
-/// finished games (for a progress line).
+/// `make(seed)` and played with `GameSession::playout(seed, MAX_ACTIONS)`, and sum them
+/// up as `simulate` does ([`Report::of_batch`]). `done` counts finished games (for a
+/// progress line).
 pub fn compute(make: &MakeSession, games: usize, done: &AtomicUsize) -> Result<Summary, String> {
-    let mut s = Summary {
-        games,
-        seats: vec![],
-        wins: vec![],
-        draws: 0,
-        unfinished: 0,
-        mean_turns: 0.0,
-        mean_actions: 0.0,
-    };
-    let (mut turns, mut actions) = (0u64, 0u64);
+    let mut proto = None;
+    let mut played = Vec::with_capacity(games);
     for seed in 1..=games as u64 {
         let session = make(seed)?;
-        if s.seats.is_empty() {
-            s.seats = (0..session.seats()).map(|i| session.seat_name(i)).collect();
-            s.wins = vec![0; s.seats.len()];
-        }
         let p = session
             .playout(seed, MAX_ACTIONS)
             .map_err(|e| format!("game with seed {seed}: {e}"))?;
-        turns += u64::from(p.turns);
-        actions += p.actions as u64;
-        match p.outcome {
-            Some(o) => match o.winner() {
-                Some(w) => {
-                    if let Some(x) = s.wins.get_mut(usize::from(w)) {
-                        *x += 1;
-                    }
-                }
-                None => s.draws += 1,
-            },
-            None => s.unfinished += 1,
-        }
+        played.push(p);
+        proto.get_or_insert(session);
         done.fetch_add(1, Ordering::Relaxed);
     }
-    s.mean_turns = turns as f64 / games.max(1) as f64;
-    s.mean_actions = actions as f64 / games.max(1) as f64;
-    Ok(s)
+    let Some(proto) = proto else {
+        return Ok(Summary::of(&empty_report()));
+    };
+    let batch = Batch {
+        players: vec![Player::Random; usize::from(proto.seats())],
+        seed: 1,
+        max_actions: MAX_ACTIONS,
+        options: vec![],
+        command: String::new(),
+    };
+    Ok(Summary::of(&Report::of_batch(
+        &*proto, None, None, batch, played,
+    )))
+}
+
+/// The report of no games (zero asked for).
+fn empty_report() -> Report {
+    Report {
+        scenario: String::new(),
+        scenario_name: String::new(),
+        game_name: String::new(),
+        score_name: String::new(),
+        victory: String::new(),
+        seats: vec![],
+        players: vec![],
+        seed: 0,
+        max_actions: MAX_ACTIONS,
+        options: vec![],
+        command: String::new(),
+        first_turn: 0,
+        games: vec![],
+    }
 }
 
 /// A balance computation running on a worker thread.

@@ -54,7 +54,7 @@ fn palettes(root: &std::path::Path) -> Result<Vec<crate::gui::palette::Palette>,
     use crate::gui::palette::Palette;
     let mut out = vec![];
     for id in crate::games::scenarios(root, crate::games::harvest::setup::GAME) {
-        let g = crate::games::new_session(root, &id, 1, false).map_err(|e| e.to_string())?;
+        let g = crate::games::new_session(root, &id, 1).map_err(|e| e.to_string())?;
         // A new game's data as a seat sees it (the map and tables are public).
         let seen = Game::new(g, false)
             .view::<Harvest>()

@@ -28,7 +28,6 @@ pub struct MenuState {
     game: usize,
     scenario: usize,
     seed: u64,
-    manual_setup: bool,
     curtain: bool,
     /// The chosen value of each optional rule, per game id, in the order of the game's
     /// option definitions (missing: defaults).
@@ -297,10 +296,9 @@ fn menu_session(
     root: &std::path::Path,
     id: &str,
     seed: u64,
-    manual_setup: bool,
     options: &[String],
 ) -> Result<Box<dyn GameSession>, String> {
-    games::new_session_with(root, id, seed, manual_setup, options).map_err(|e| e.to_string())
+    games::new_session_with(root, id, seed, options).map_err(|e| e.to_string())
 }
 
 fn menu_ui(
@@ -382,16 +380,6 @@ fn menu_ui(
                 ui.label("Dice seed:");
                 ui.add(egui::DragValue::new(&mut menu.seed));
             });
-            let manual = menu
-                .cache
-                .get(menu.scenario)
-                .is_some_and(|(_, l)| l.as_ref().is_ok_and(|i| i.manual_setup));
-            if manual {
-                cols[0].checkbox(
-                    &mut menu.manual_setup,
-                    "Place my own units in set-up (otherwise the default set-up)",
-                );
-            }
             cols[0].checkbox(
                 &mut menu.curtain,
                 "Handoff curtain between human seats (always on when a scenario hides counters)",
@@ -529,7 +517,7 @@ fn menu_ui(
                             .button(egui::RichText::new("▶ Start game").heading())
                             .clicked()
                         {
-                            match menu_session(&root, id, menu.seed, menu.manual_setup, &options)
+                            match menu_session(&root, id, menu.seed, &options)
                             {
                                 Ok(s) => {
                                     if let Some(us) = ui_settings.as_mut() {
@@ -612,7 +600,7 @@ fn seats_ui(ui: &mut egui::Ui, menu: &mut MenuState, root: &std::path::Path, id:
     let options = menu_options(menu, id);
     let key = format!("{id} {}", options.join(" "));
     if menu.seat_names.as_ref().is_none_or(|(k, _)| *k != key) {
-        let names = menu_session(root, id, 0, false, &options)
+        let names = menu_session(root, id, 0, &options)
             .map(|s| (0..s.seats()).map(|i| s.seat_name(i)).collect())
             .unwrap_or_default();
         menu.seat_names = Some((key, names));
@@ -760,7 +748,7 @@ fn balance_ui(
                     menu.balance_job = Some(balance::Job::start(
                         key.clone(),
                         menu.balance_games,
-                        Box::new(move |seed| menu_session(&root, &id, seed, false, &options)),
+                        Box::new(move |seed| menu_session(&root, &id, seed, &options)),
                     ));
                 }
                 ui.add_enabled(

@@ -149,6 +149,38 @@ fn pick(s: &State, p: Vec2) -> Option<usize> {
     })
 }
 
+/// An area's properties in a player's words: its region first, then what it holds
+/// ("Arizona: fort, town, water, map edge"). The side a region belongs to (`us`,
+/// `mexico`) is said by the region's name, and a key the map adds later is shown as
+/// it is written.
+pub(crate) fn area_words(props: &std::collections::BTreeSet<String>) -> String {
+    const REGIONS: [(&str, &str); 6] = [
+        ("arizona", "Arizona"),
+        ("new_mexico", "New Mexico"),
+        ("texas", "Texas"),
+        ("sonora", "Sonora"),
+        ("chihuahua", "Chihuahua"),
+        ("mexico", "Mexico"),
+    ];
+    let region = REGIONS
+        .iter()
+        .find(|(k, _)| props.contains(*k))
+        .map(|(_, name)| *name);
+    let features: Vec<String> = props
+        .iter()
+        .filter(|p| !REGIONS.iter().any(|(k, _)| k == p) && p.as_str() != "us")
+        .map(|p| match p.as_str() {
+            "edge" => "map edge".to_string(),
+            other => other.replace('_', " "),
+        })
+        .collect();
+    match (region, features.is_empty()) {
+        (Some(r), true) => r.to_string(),
+        (Some(r), false) => format!("{r}: {}", features.join(", ")),
+        (None, _) => features.join(", "),
+    }
+}
+
 /// An area's fill by its properties: pastels dark labels read on, kept apart under
 /// every colour-vision deficiency (`gui::palette`).
 pub(crate) fn fill_colour(props: &std::collections::BTreeSet<String>) -> Color {
@@ -757,8 +789,7 @@ fn side_panel(InMut(ui): InMut<egui::Ui>, mut game: ResMut<Game>, mut sel: ResMu
         if let Some(a) = sel.area {
             let info = &s.stat.map.areas[a];
             ui.strong(&info.name);
-            let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
-            ui.small(props.join(", "));
+            ui.small(area_words(&info.props));
             for &(n, k) in s.stat.neighbors(a) {
                 ui.small(format!(
                     "  to {} ({})",
@@ -863,11 +894,11 @@ fn windows(InMut(ui): InMut<egui::Ui>, game: Res<Game>, cursor: Res<CursorWorld>
     {
         let v = view(s, game.viewing());
         let info = &s.stat.map.areas[a];
-        let props: Vec<&str> = info.props.iter().map(String::as_str).collect();
-        let head = if props.is_empty() {
+        let words = area_words(&info.props);
+        let head = if words.is_empty() {
             info.name.clone()
         } else {
-            format!("{} ({})", info.name, props.join(", "))
+            format!("{} ({words})", info.name)
         };
         let lines: Vec<String> = v
             .blocks
@@ -1037,9 +1068,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_areas_properties_read_as_words_not_keys() {
+        let set = |v: &[&str]| v.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            area_words(&set(&["arizona", "edge", "fort", "town", "us", "water"])),
+            "Arizona: fort, map edge, town, water"
+        );
+        assert_eq!(area_words(&set(&["mexico", "sonora"])), "Sonora");
+        assert_eq!(area_words(&set(&["new_mexico", "reservation", "us"])), "New Mexico: reservation");
+        assert_eq!(area_words(&set(&[])), "");
+    }
+
+    #[test]
     fn decisions_name_areas_by_their_names_not_their_keys() {
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let s = crate::games::new_session(&root, "moved_like_the_wind/victorio_geronimo", 0, false)
+        let s = crate::games::new_session(&root, "moved_like_the_wind/victorio_geronimo", 0)
             .expect("the scenario loads");
         let game = Game::new(s, false);
         let seen = state(&game).expect("a block game");

@@ -311,7 +311,7 @@ fn every_shipped_scenario_plays_to_its_end_ai_against_ai() {
     let root = crate::util::root();
     for g in wargame::games::registry().games() {
         for id in g.scenarios(&root) {
-            let s = wargame::games::new_session_with(&root, &id, 3, false, &[]).unwrap();
+            let s = wargame::games::new_session_with(&root, &id, 3, &[]).unwrap();
             let players = vec![Player::Iterations(4); usize::from(s.seats())];
             let p = s.play_with(&players, 11, 100_000).unwrap();
             assert!(
@@ -464,14 +464,9 @@ fn greedy_stops_walking_between_friends_when_no_end_is_legal_iii_e_1_iii_c_2_c()
     let root = wargame::core::data::data_root();
     // The seeds `simulate --seed 1` gives its game 9.
     let game_seed = 1u64.wrapping_mul(6364136223846793005).wrapping_add(9);
-    let s = wargame::games::new_session_with(
-        &root,
-        "harvest_the_wind/renos_defense",
-        game_seed,
-        false,
-        &[],
-    )
-    .unwrap();
+    let s =
+        wargame::games::new_session_with(&root, "harvest_the_wind/renos_defense", game_seed, &[])
+            .unwrap();
     let p = s
         .play_with(
             &[Player::Greedy, Player::Greedy],

@@ -274,7 +274,6 @@ fn the_registry_refuses_unknown_games_options_and_files_it_cannot_place() {
     let reg = games::registry();
     let start = |options: &[&str]| wargame::core::registry::Start {
         seed: 1,
-        manual_setup: false,
         options: options.iter().map(|s| s.to_string()).collect(),
     };
     let e = reg
@@ -291,7 +290,10 @@ fn the_registry_refuses_unknown_games_options_and_files_it_cannot_place() {
         .err()
         .expect("refused")
         .to_string();
-    assert!(e.contains("no optional rules"), "{e}");
+    assert!(
+        e.contains("unknown option 'turns=9'; options are: manual_setup"),
+        "{e}"
+    );
     let e = reg
         .new_session(
             &root(),
@@ -454,7 +456,7 @@ fn a_map_checked_outside_a_maps_folder_is_named_as_a_map() {
 #[test]
 fn a_missing_scenario_file_is_named_as_missing_and_a_script_error_names_its_format() {
     // Issue 29 trial: a path that does not exist read as "unknown game ''".
-    let e = games::new_session(&root(), "/no/such/folder/x.ron", 1, false)
+    let e = games::new_session(&root(), "/no/such/folder/x.ron", 1)
         .err()
         .unwrap()
         .to_string();

@@ -370,8 +370,7 @@ fn view_after_steps_and_replay_of_a_save() {
     // Build a save through a script session, then replay it.
     let dir = scratch("replay-cli");
     let g = {
-        let mut g =
-            wargame::games::new_session(&root(), "harvest_the_wind/wagon_box", 9, false).unwrap();
+        let mut g = wargame::games::new_session(&root(), "harvest_the_wind/wagon_box", 9).unwrap();
         for _ in 0..5 {
             g.apply_str("end").unwrap();
         }
@@ -422,8 +421,7 @@ fn output_cut_short_by_a_closed_pipe_is_not_a_panic() {
     // in a panic and a backtrace, and the command must still finish its work.
     use std::process::Stdio;
     let dir = scratch("closed-pipe");
-    let mut g =
-        wargame::games::new_session(&root(), "harvest_the_wind/wagon_box", 9, false).unwrap();
+    let mut g = wargame::games::new_session(&root(), "harvest_the_wind/wagon_box", 9).unwrap();
     for _ in 0..5 {
         g.apply_str("end").unwrap();
     }

@@ -146,7 +146,6 @@ fn typed<R: Knowledge + GameId>(g: &dyn GameSession) -> &Session<R> {
 fn start(seed: u64, options: &[String]) -> Start {
     Start {
         seed,
-        manual_setup: false,
         options: options.to_vec(),
     }
 }

@@ -295,7 +295,7 @@ fn an_action_the_rules_list_and_then_refuse_is_a_fault_reported_and_the_game_goe
         let n = k + 1;
         let id = &def.scenarios(&root())[0];
         let traps = Switch::default();
-        let s = games::new_session(&root(), id, 1, false).unwrap();
+        let s = games::new_session(&root(), id, 1).unwrap();
         shell.open(Game::new(Trapped::boxed(s, &traps), false));
         shell.assert_playing(id);
         assert_eq!(message(&shell), None, "{id}: no fault yet");
@@ -398,7 +398,7 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
     let id = "harvest_the_wind/massacre_canyon";
     let traps = Switch::default();
     traps.set(|t| t.panic_ai = true);
-    let s = games::new_session(&root(), id, 1, false).unwrap();
+    let s = games::new_session(&root(), id, 1).unwrap();
     let sioux = s.seat_name(0);
     assert_eq!(s.to_act(), Some(0));
     shell.app.world_mut().resource_mut::<AiPlay>().delay = 0.0;
@@ -493,7 +493,7 @@ fn a_computer_player_that_panics_or_whose_choice_is_refused_is_a_fault_and_pause
 fn a_replay_that_cannot_rewind_is_a_fault_and_the_game_stays_as_it_was() {
     let mut shell = Shell::new("fault-replay");
     let id = "harvest_the_wind/wagon_box";
-    let mut s = games::new_session(&root(), id, 3, false).unwrap();
+    let mut s = games::new_session(&root(), id, 3).unwrap();
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(11);
     while s.random_step(&mut rng).unwrap() {}
     assert!(s.outcome().is_some());
@@ -571,7 +571,7 @@ fn a_panel_that_cannot_be_drawn_is_one_fault_for_the_game() {
             .unwrap();
         h.buttons = Some(broken);
     }
-    let s = games::new_session(&root(), id, 1, false).unwrap();
+    let s = games::new_session(&root(), id, 1).unwrap();
     shell.put(Game::new(s, false));
     shell.frames(10);
     faults_logged(&shell, 1, "a broken panel");

@@ -246,7 +246,6 @@ fn data_case(r: &Registry, tree: &Path, rel: &Path, seed: u64) -> Result<Tally, 
     for id in &ids {
         let start = Start {
             seed,
-            manual_setup: false,
             options: vec![],
         };
         let mut g = r.new_session(tree, id, &start).map_err(|e| {
@@ -305,7 +304,6 @@ fn make_saves(r: &'static Registry, tree: &Path, dir: &Path) -> Vec<PathBuf> {
         };
         let start = Start {
             seed: 7,
-            manual_setup: false,
             options: vec![],
         };
         let mut g = r

@@ -105,7 +105,7 @@ fn leak(texts: &[String], secrets: &[String]) -> Option<(String, String)> {
 /// positions; `true` when some position had secrets to keep (else the test proves
 /// nothing).
 fn check_scenario(shell: &mut Shell, scenario: &str, seed: u64, stops: &[usize]) -> bool {
-    let mut s = games::new_session(&root(), scenario, seed, false).expect("the scenario loads");
+    let mut s = games::new_session(&root(), scenario, seed).expect("the scenario loads");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut tested = false;
     let mut done = 0;

@@ -268,7 +268,6 @@ fn play(
     );
     let start = Start {
         seed,
-        manual_setup: false,
         options: cfg.options.clone(),
     };
     let mut g = registry

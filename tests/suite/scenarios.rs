@@ -114,7 +114,7 @@ fn playout_traces_have_one_row_per_turn() {
     ] {
         let mut first_rows = 0;
         for seed in 0..20u64 {
-            let g = games::new_session(&root(), id, seed, false).unwrap();
+            let g = games::new_session(&root(), id, seed).unwrap();
             let first = g.turn();
             let p = g.playout(seed, 200_000).unwrap();
             let o = p.outcome.as_ref().expect("the game finishes");
@@ -155,7 +155,7 @@ fn no_shipped_game_gives_its_seats_roles() {
     let mut checked = 0;
     for def in registry.games() {
         for id in def.scenarios(&root()) {
-            let mut g = games::new_session(&root(), &id, 1, false).unwrap();
+            let mut g = games::new_session(&root(), &id, 1).unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
             for step in 0..60 {
                 for seat in 0..g.seats() {

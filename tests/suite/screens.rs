@@ -423,7 +423,7 @@ fn every_scenario_goes_from_the_menu_to_play_and_back_by_the_menu_button() {
             assert!(shell.is_on("Human", 0), "{id}: seat 1 human again");
             shell.start(id);
             if turned {
-                let plain = games::new_session(&root(), id, 0, false).unwrap();
+                let plain = games::new_session(&root(), id, 0).unwrap();
                 assert_ne!(
                     shell.game().session().save().options,
                     plain.save().options,
@@ -466,7 +466,7 @@ fn every_game_saves_goes_back_to_the_menu_and_loads_again() {
 
 /// A finished game of `id`, saved as `finished-<game>.ron` in `dir`.
 fn finished(dir: &Path, def: &dyn GameDef, id: &str) -> PathBuf {
-    let mut s = games::new_session(&root(), id, 3, false).unwrap();
+    let mut s = games::new_session(&root(), id, 3).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
     while s.random_step(&mut rng).unwrap() {}
     assert!(s.outcome().is_some(), "{id}");
@@ -588,7 +588,7 @@ fn a_game_opened_from_the_command_line_goes_to_the_menu() {
     let mut shell = Shell::new("screens-cli");
     for def in registry() {
         let id = &def.scenarios(&root())[0];
-        let s = games::new_session(&root(), id, 1, false).unwrap();
+        let s = games::new_session(&root(), id, 1).unwrap();
         shell.open(Game::new(s, false));
         shell.assert_playing(id);
         shell.click("Menu");

@@ -646,7 +646,6 @@ impl GameDef for Def {
             length: format!("{ROUNDS} rounds, or one per seat with more seats"),
             notes: vec![],
             hidden: true,
-            manual_setup: false,
             skip_options: vec![],
         })
     }
@@ -691,7 +690,6 @@ fn five_seats_report_their_places_and_what_each_role_gained() {
     let options = vec!["players=5".to_string()];
     let start = |seed| Start {
         seed,
-        manual_setup: false,
         options: options.clone(),
     };
     let (games, seed) = (200usize, 1u64);
@@ -792,4 +790,117 @@ fn five_seats_report_their_places_and_what_each_role_gained() {
     let svg = report.svg();
     assert!(svg.contains("Places in the 200 finished games"), "{svg}");
     assert!(svg.contains("White (mean rank "), "{svg}");
+}
+
+/// The menu's balance figures of a five-seat game with a role (issue 49): places,
+/// mean place and sole-first wins in place of wins and draws, and the score each role
+/// gains per turn, the same figures as `simulate`'s report.
+#[test]
+fn the_menus_balance_figures_rank_five_seats_and_show_each_role() {
+    use std::sync::atomic::AtomicUsize;
+    use wargame::core::registry::Start;
+    let root = crate::util::root();
+    let id = format!("{GAME}/ring");
+    let make = move |seed: u64| {
+        registry()
+            .new_session(
+                &root,
+                &id,
+                &Start {
+                    seed,
+                    options: vec!["players=5".into()],
+                },
+            )
+            .map_err(|e| e.to_string())
+    };
+    let s = wargame::gui::balance::compute(&make, 40, &AtomicUsize::new(0)).unwrap();
+    let places = s.places.as_ref().expect("five seats are ranked");
+    assert_eq!(places.games, 40);
+    assert_eq!(
+        s.wins.iter().sum::<usize>() + s.draws,
+        40,
+        "each game has one sole first place or a shared one"
+    );
+    let lines = s.lines();
+    let text = lines.join("\n");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(": mean place ")).count(),
+        5,
+        "{text}"
+    );
+    for want in [
+        "First place shared",
+        "As the Hunter: +",
+        "As Camp: ",
+        "(200 turns)",
+    ] {
+        assert!(text.contains(want), "{want:?} not in\n{text}");
+    }
+    assert!(!text.contains("Draws"), "{text}");
+}
+
+/// The handoff curtain of a game with roles, in the window (issue 49): it names the
+/// player coming to the screen and the role dealt to them this turn, for each seat in
+/// turn, and draws nothing of the game behind it.
+#[test]
+fn the_curtain_names_the_next_player_and_their_role_this_turn() {
+    use wargame::core::registry::Start;
+    use wargame::gui::Game;
+    let root = crate::util::root();
+    let s = registry()
+        .new_session(
+            &root,
+            &format!("{GAME}/ring"),
+            &Start {
+                seed: 3,
+                options: vec!["players=3".into()],
+            },
+        )
+        .unwrap();
+    let names = vec!["Ann".to_string(), "Ben".into(), "Cy".into()];
+    let mut shell = crate::screens::Shell::new("toy_curtain");
+    shell.open(Game::new(s, true).with_names(names.clone()));
+    let mut seen_roles = vec![];
+    for _ in 0..3 {
+        let (seat, role) = {
+            let g = shell.game();
+            let seat = g.to_act().expect("a seat is to act");
+            (seat, g.role(seat).expect("every seat has a role"))
+        };
+        let want = format!(
+            "Pass the screen to {}, {role} this turn",
+            names[usize::from(seat)]
+        );
+        let texts: Vec<String> = shell.texts().iter().map(|t| t.to_string()).collect();
+        assert!(texts.contains(&want), "{want:?} not among {texts:?}");
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.contains("Camp ") && t.contains("cards")),
+            "the curtain hides the game: {texts:?}"
+        );
+        seen_roles.push(role);
+        // The seat takes its turn: the curtain lifts and it acts, through the window's
+        // own submit, until another seat is to act; then the curtain comes down.
+        shell.game_mut().lift_curtain();
+        shell.frames(1);
+        loop {
+            let a = shell.game().session().legal().into_iter().next();
+            let Some(a) = a else { break };
+            shell.game_mut().submit(&a);
+            shell.frames(1);
+            if shell.game().to_act() != Some(seat) {
+                break;
+            }
+        }
+        shell.frames(2);
+        assert!(
+            shell.game().curtain_down(),
+            "the curtain is down for the next seat"
+        );
+    }
+    assert!(
+        seen_roles.iter().any(|r| r == "the Hunter"),
+        "{seen_roles:?}"
+    );
 }

@@ -1,9 +1,12 @@
-//! Harvest the Wind's entry in the game registry: two seats, no optional rules but the
-//! manual set-up, its scenarios' menu summaries, sessions and file checks.
+//! Harvest the Wind's entry in the game registry: two seats, one option (the manual
+//! set-up), its scenarios' menu summaries, sessions and file checks.
 
 use super::{Harvest, data, setup};
 use crate::core::error::DataError;
-use crate::core::registry::{FileKind, GameDef, ScenarioInfo, ScenarioRef, Start};
+use crate::core::registry::{
+    FileKind, GameDef, OptionDef, OptionKind, ScenarioInfo, ScenarioRef, Start,
+};
+use crate::core::save::MANUAL_SETUP;
 use crate::core::session::{GameSession, Session};
 use std::ops::RangeInclusive;
 use std::path::Path;
@@ -13,6 +16,16 @@ pub struct Def;
 
 /// Harvest the Wind in the registry.
 pub static DEF: Def = Def;
+
+/// The one option: players place their own units (every scenario's Setup paragraph
+/// gives the zones; without it the scenario's default positions are used).
+static OPTIONS: [OptionDef; 1] = [OptionDef {
+    key: MANUAL_SETUP,
+    label: "Place my own units in set-up",
+    help: "IX.A-F, each scenario's Setup: the players place their units inside its set-up zones, in the order it gives, instead of the default positions",
+    kind: OptionKind::Flag,
+    parts: &[],
+}];
 
 impl GameDef for Def {
     fn id(&self) -> &'static str {
@@ -29,6 +42,9 @@ impl GameDef for Def {
     }
     fn seat_range(&self, _options: &[String]) -> RangeInclusive<u8> {
         2..=2
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        &OPTIONS
     }
     fn scenario_info(&self, root: &Path, id: &str) -> Result<ScenarioInfo, DataError> {
         let l = setup::load_scenario_id(root, id)?;
@@ -48,7 +64,6 @@ impl GameDef for Def {
                 .forces
                 .iter()
                 .any(|f| f.hidden || f.kind == data::ForceKind::Hidden),
-            manual_setup: true,
             skip_options: vec![],
         })
     }
@@ -63,9 +78,10 @@ impl GameDef for Def {
             ScenarioRef::Path(p) => setup::load_scenario_path(root, p)?,
         };
         let id = format!("{}/{}", setup::GAME, loaded.stat.scenario.id);
-        let state = setup::initial_state(&loaded.stat, start.seed, start.manual_setup);
+        let manual = start.options.iter().any(|o| o == MANUAL_SETUP);
+        let state = setup::initial_state(&loaded.stat, start.seed, manual);
         let mut session = Session::<Harvest>::new(id, start.seed, state);
-        session.manual_setup = start.manual_setup;
+        session.options = start.options.clone();
         Ok(Box::new(session))
     }
     fn check(&self, root: &Path, path: &Path, kind: FileKind) -> Result<String, DataError> {

@@ -89,7 +89,6 @@ impl GameDef for Def {
             ),
             notes,
             hidden: false,
-            manual_setup: false,
             skip_options: vec![],
         })
     }

@@ -187,7 +187,6 @@ impl GameDef for Def {
             length: "Until one side has no units left on the map (C3.1), or (reconstruction) three game-turns in which neither side moves, fires or melees (option stall; 0 = off), or 30 game-turns (option turn_limit; 0 = unrestricted, as C3.1)".into(),
             notes,
             hidden: false,
-            manual_setup: false,
             skip_options: if sc.roll.is_some() {
                 vec![]
             } else {

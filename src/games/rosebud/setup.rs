@@ -449,7 +449,7 @@ pub fn load_map_file(path: &Path, tables: &Tables) -> Result<HexMap, DataError> 
     let text = read_text(path)?;
     let file = path.display().to_string();
     for key in tile.legend.values() {
-        if key != "none" && !tables.terrain.iter().any(|r| &r.terrain == key) {
+        if !tile.unprinted.contains(key) && !tables.terrain.iter().any(|r| &r.terrain == key) {
             return Err(error_near(
                 &file,
                 &text,

@@ -73,9 +73,10 @@ impl Static {
             .get(&(a, b))
             .map(|&i| self.map.hexsides[i].feature.as_str())
     }
-    /// Whether a coordinate is a printed hex of the map (not a "none" cell of the tile).
+    /// Whether a coordinate is a printed hex of the map (not a cell of a terrain the
+    /// tile marks `unprinted`).
     pub fn on_board(&self, c: Coord) -> bool {
-        self.map.contains(c) && self.map.terrain_name(c) != Some("none")
+        self.map.printed(c)
     }
     /// A hex's printed number.
     pub fn label(&self, c: Coord) -> String {

@@ -137,7 +137,6 @@ impl GameDef for Def {
             length: format!("{} turns; optional rule 11.5 allows 8 or 9", sc.turns),
             notes,
             hidden: true,
-            manual_setup: false,
             skip_options: vec![],
         })
     }

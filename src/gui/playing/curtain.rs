@@ -11,7 +11,7 @@ pub(super) fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>)
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let name = game.who(game.viewer);
+    let name = game.curtain_title(game.viewer);
     let mut lift = false;
     let mut catch_up = false;
     egui::Area::new("curtain".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(ctx, |ui| {
@@ -20,7 +20,7 @@ pub(super) fn curtain_ui(mut contexts: EguiContexts, game: Option<ResMut<Game>>)
         ui.scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(r.height() * 0.35);
-                ui.heading(egui::RichText::new(format!("Pass the screen to {name}")).size(32.0));
+                ui.heading(egui::RichText::new(name).size(32.0));
                 ui.label("Everyone else should look away: this player's own view is about to be shown.");
                 if ui.button(egui::RichText::new(format!("I am {} — show my view", game.player_name(game.viewer))).size(20.0)).clicked() {
                     lift = true;

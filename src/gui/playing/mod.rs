@@ -366,6 +366,19 @@ impl Game {
         }
     }
 
+    /// The curtain's heading for a seat coming to the screen: "Pass the screen to Ann
+    /// (Apache)" where seats are sides, and "Pass the screen to Ann, the US this turn"
+    /// where the game deals roles that change ([`Game::role`]).
+    pub fn curtain_title(&self, seat: u8) -> String {
+        match self.role(seat) {
+            Some(role) if self.is_human(seat) => format!(
+                "Pass the screen to {}, {role} this turn",
+                self.player_name(seat)
+            ),
+            _ => format!("Pass the screen to {}", self.who(seat)),
+        }
+    }
+
     /// The players' names as typed, per seat (empty for the default name).
     pub fn names(&self) -> &[String] {
         &self.names

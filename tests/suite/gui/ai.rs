@@ -29,8 +29,7 @@ fn an_ai_seat_plays_by_itself_through_submit_with_seeded_decisions() {
     // The decisions the computer should make, worked out directly from the seeds.
     let expected: Vec<String> = {
         let g = app.world().resource::<Game>();
-        let mut s =
-            games::new_session(&root(), "harvest_the_wind/massacre_canyon", 1, false).unwrap();
+        let mut s = games::new_session(&root(), "harvest_the_wind/massacre_canyon", 1).unwrap();
         let mut out = vec![];
         while out.len() < 4 && s.to_act() == Some(0) {
             let a = s.ai_task(

@@ -191,7 +191,7 @@ fn no_computer_player_acts_while_the_game_is_looked_back_on() {
 /// A Harvest game played to its end by seeded random actions, saved.
 fn finished_harvest_save(dir: &std::path::Path) -> std::path::PathBuf {
     use rand::SeedableRng;
-    let mut s = games::new_session(&root(), "harvest_the_wind/massacre_canyon", 2, false).unwrap();
+    let mut s = games::new_session(&root(), "harvest_the_wind/massacre_canyon", 2).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     while s.random_step(&mut rng).unwrap() {}
     assert!(s.outcome().is_some());

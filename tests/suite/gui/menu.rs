@@ -11,7 +11,7 @@ fn balance_playouts_count_every_game() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
     let make = |seed: u64| {
-        games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+        games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed)
             .map_err(|e| e.to_string())
     };
     let s = wargame::gui::balance::compute(&make, 12, &done).unwrap();
@@ -26,7 +26,7 @@ fn balance_playouts_count_every_game() {
         "k".into(),
         12,
         Box::new(move |seed| {
-            games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed, false)
+            games::new_session(&root(), "harvest_the_wind/massacre_canyon", seed)
                 .map_err(|e| e.to_string())
         }),
     );
@@ -83,7 +83,7 @@ fn a_report_variant_reads_as_its_players_and_the_seed_of_a_second_sample() {
 #[test]
 fn a_save_names_each_seats_player_and_loading_it_restores_them() {
     use wargame::core::ai::Player;
-    let s = games::new_session(&root(), "harvest_the_wind/wagon_box", 2, false).unwrap();
+    let s = games::new_session(&root(), "harvest_the_wind/wagon_box", 2).unwrap();
     let g = Game::new(s, false).with_players(vec![None, Some(Player::Search { level: 3 })]);
     let f = g.save_file();
     assert_eq!(f.version, 2);

@@ -33,7 +33,7 @@ fn headless(plugin: fn(&mut App), scenario: &str, seed: u64) -> App {
     app.insert_resource(ButtonInput::<KeyCode>::default());
     app.init_state::<Screen>();
     app.add_plugins(plugin);
-    let s = games::new_session(&root(), scenario, seed, false).unwrap();
+    let s = games::new_session(&root(), scenario, seed).unwrap();
     app.insert_resource(Game::new(s, false));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()

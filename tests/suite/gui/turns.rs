@@ -105,7 +105,7 @@ fn after_a_handoff_the_status_line_does_not_quote_the_last_seats_action() {
 #[test]
 fn the_legal_actions_listed_once_per_change_follow_every_change() {
     use wargame::core::game::ActionKind;
-    let s = games::new_session(&root(), "nez_perce_strategic/campaign", 3, false).unwrap();
+    let s = games::new_session(&root(), "nez_perce_strategic/campaign", 3).unwrap();
     let mut g = Game::new(s, false);
     let fresh = |g: &Game| {
         let prefix = g.session().level().map(|l| l.prefix);

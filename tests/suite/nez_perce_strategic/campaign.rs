@@ -82,13 +82,8 @@ fn whole_random_campaigns_finish_with_their_combats_fought() {
 
 /// A shipped campaign session through the registry.
 fn session(seed: u64) -> Box<dyn wargame::core::session::GameSession> {
-    wargame::games::new_session(
-        &crate::util::root(),
-        "nez_perce_strategic/campaign",
-        seed,
-        false,
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    wargame::games::new_session(&crate::util::root(), "nez_perce_strategic/campaign", seed)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

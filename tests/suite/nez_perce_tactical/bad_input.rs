@@ -199,8 +199,7 @@ fn an_empty_melee_table_is_refused_not_a_panic() {
 
 #[test]
 fn illegal_and_garbled_actions_are_refused_and_change_nothing() {
-    let mut g =
-        wargame::games::new_session(&root(), "nez_perce_tactical/white_bird", 1, false).unwrap();
+    let mut g = wargame::games::new_session(&root(), "nez_perce_tactical/white_bird", 1).unwrap();
     let before = g.history().len();
     for bad in [
         "fly perry1",

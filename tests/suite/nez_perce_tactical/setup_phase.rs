@@ -201,7 +201,7 @@ fn a_whole_set_up_combat_plays_to_its_end() {
 /// `map=`, `trigger=`).
 fn picked(id: &str, options: &[&str]) -> Result<State, String> {
     let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
-    let s = wargame::games::new_session_with(&crate::util::root(), id, 1, false, &options)
+    let s = wargame::games::new_session_with(&crate::util::root(), id, 1, &options)
         .map_err(|e| e.to_string())?;
     Ok(s.as_any()
         .downcast_ref::<wargame::core::session::Session<NezPerceTactical>>()
@@ -297,7 +297,6 @@ fn a_picked_combat_saves_and_loads_with_its_picks() {
         &root,
         "nez_perce_tactical/search_camas_prairie",
         5,
-        false,
         &options,
     )
     .unwrap();

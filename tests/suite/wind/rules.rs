@@ -589,8 +589,7 @@ fn s11_options_are_chosen_before_play_and_kept_in_save_files() {
         .iter()
         .map(ToString::to_string)
         .collect();
-    let mut g =
-        wargame::games::new_session_with(&root, super::util::SCENARIO, 4, false, &opts).unwrap();
+    let mut g = wargame::games::new_session_with(&root, super::util::SCENARIO, 4, &opts).unwrap();
     assert_eq!(
         g.probe("levels.0").as_deref(),
         Some("2"),
@@ -609,22 +608,16 @@ fn s11_options_are_chosen_before_play_and_kept_in_save_files() {
     assert!(std::fs::read_to_string(&path).unwrap().contains("turns=9"));
     // Bad options are refused with the list of good ones.
     for bad in ["turns=12", "levels=1", "nonsense"] {
-        let e = wargame::games::new_session_with(
-            &root,
-            super::util::SCENARIO,
-            1,
-            false,
-            &[bad.to_string()],
-        )
-        .err()
-        .unwrap()
-        .to_string();
+        let e =
+            wargame::games::new_session_with(&root, super::util::SCENARIO, 1, &[bad.to_string()])
+                .err()
+                .unwrap()
+                .to_string();
         assert!(e.contains(bad.split('=').next().unwrap()), "{e}");
     }
     // Harvest the Wind has no optional rules.
     assert!(
-        wargame::games::new_session_with(&root, "harvest_the_wind/wood_lake", 1, false, &opts)
-            .is_err()
+        wargame::games::new_session_with(&root, "harvest_the_wind/wood_lake", 1, &opts).is_err()
     );
     let s = Wind::view(
         &wargame::games::wind::setup::initial_state(
