@@ -1,8 +1,8 @@
 //! The balance reports' Markdown, drawn as the scenario screen shows it: headings,
 //! paragraphs, tables as tables (numbers right-aligned as the report marks them),
 //! command lines in monospace, and the report's score chart drawn from the per-turn
-//! table that follows its image line. Only the subset `report.rs` writes is read;
-//! anything else shows as its text.
+//! table that follows its image line. Only the subset `report/markdown.rs` writes is
+//! read; anything else shows as its text.
 
 use bevy_egui::egui;
 

@@ -6,8 +6,9 @@
 //! an area map), and the board's own texts (`Text2d`). None of the words hidden from
 //! that seat (`GameSession::secrets`) may be among them.
 //!
-//! A second test reads the ruleset plugins' sources: they reach the game only through
-//! `Game::view` and the shell's methods, never the session behind it.
+//! A second test reads the ruleset plugins' sources (every file of a plugin split into
+//! a folder): they reach the game only through `Game::view` and the shell's methods,
+//! never the session behind it.
 
 use crate::conformance::contains_word;
 use crate::screens::Shell;
@@ -169,27 +170,51 @@ const SHELL_ONLY: [&str; 7] = [
     "Game::state",
 ];
 
+/// The source files of `path`: the file itself, or every `.rs` file in the folder and
+/// the folders under it.
+fn source_files(path: &std::path::Path) -> Vec<std::path::PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut files = vec![];
+    for entry in std::fs::read_dir(path).expect("a folder") {
+        let path = entry.expect("a file").path();
+        if path.is_dir() || path.extension().is_some_and(|e| e == "rs") {
+            files.extend(source_files(&path));
+        }
+    }
+    files.sort();
+    files
+}
+
 #[test]
 fn the_plugins_read_the_game_only_through_the_seats_view() {
-    // The plugins: the shell's files that register a ruleset's hooks.
+    // The plugins: the shell's files that register a ruleset's hooks, and the folders
+    // (`src/gui/rosebud/`) one of whose files does; every file of a folder is checked.
     let mut plugins = 0;
     for entry in std::fs::read_dir(root().join("src/gui")).expect("src/gui") {
-        let path = entry.expect("a file").path();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        if !text.contains("register_ruleset_ui(app") {
+        let files: Vec<_> = source_files(&entry.expect("a file").path())
+            .into_iter()
+            .filter_map(|path| Some((std::fs::read_to_string(&path).ok()?, path)))
+            .collect();
+        // A call (`register_ruleset_ui(app, ui)`), not the shell's definition of it.
+        if !files
+            .iter()
+            .any(|(text, _)| text.contains("register_ruleset_ui(app,"))
+        {
             continue;
         }
         plugins += 1;
-        for (n, line) in text.lines().enumerate() {
-            for bad in SHELL_ONLY {
-                assert!(
-                    !line.contains(bad),
-                    "{}:{}: a plugin reads the game behind the seat's view ({bad}): {line}",
-                    path.display(),
-                    n + 1
-                );
+        for (text, path) in &files {
+            for (n, line) in text.lines().enumerate() {
+                for bad in SHELL_ONLY {
+                    assert!(
+                        !line.contains(bad),
+                        "{}:{}: a plugin reads the game behind the seat's view ({bad}): {line}",
+                        path.display(),
+                        n + 1
+                    );
+                }
             }
         }
     }
