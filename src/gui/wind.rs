@@ -166,14 +166,14 @@ pub(crate) fn area_words(props: &std::collections::BTreeSet<String>) -> String {
         .iter()
         .find(|(k, _)| props.contains(*k))
         .map(|(_, name)| *name);
-    let features: Vec<String> = props
+    let mut features: Vec<String> = props
         .iter()
-        .filter(|p| !REGIONS.iter().any(|(k, _)| k == p) && p.as_str() != "us")
-        .map(|p| match p.as_str() {
-            "edge" => "map edge".to_string(),
-            other => other.replace('_', " "),
-        })
+        .filter(|p| !REGIONS.iter().any(|(k, _)| k == p) && !["us", "edge"].contains(&p.as_str()))
+        .map(|p| p.replace('_', " "))
         .collect();
+    if props.contains("edge") {
+        features.push("map edge".into());
+    }
     match (region, features.is_empty()) {
         (Some(r), true) => r.to_string(),
         (Some(r), false) => format!("{r}: {}", features.join(", ")),
@@ -1072,7 +1072,7 @@ mod tests {
         let set = |v: &[&str]| v.iter().map(|p| p.to_string()).collect();
         assert_eq!(
             area_words(&set(&["arizona", "edge", "fort", "town", "us", "water"])),
-            "Arizona: fort, map edge, town, water"
+            "Arizona: fort, town, water, map edge"
         );
         assert_eq!(area_words(&set(&["mexico", "sonora"])), "Sonora");
         assert_eq!(area_words(&set(&["new_mexico", "reservation", "us"])), "New Mexico: reservation");
