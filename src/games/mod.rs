@@ -31,6 +31,10 @@ rulesets! {
     rosebud,
 }
 
+/// *Geronimo!*, not yet registered: its rules core is being built (issue notes);
+/// its data is staged in `docs/drafts/geronimo/`.
+pub mod geronimo;
+
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path
 /// (which names its game), with the game's optional rules (validated against its
 /// definition).

@@ -10,6 +10,7 @@ mod corpus;
 #[cfg(feature = "gui")]
 mod fault;
 mod fuzz;
+mod geronimo;
 mod geronimo_map;
 #[cfg(feature = "gui")]
 mod gui;
