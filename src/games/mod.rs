@@ -29,11 +29,8 @@ rulesets! {
     nez_perce_tactical,
     nez_perce_strategic,
     rosebud,
+    geronimo,
 }
-
-/// *Geronimo!*, not yet registered: its rules core is being built (issue notes);
-/// its data is staged in `docs/drafts/geronimo/`.
-pub mod geronimo;
 
 /// Start a new game session for a scenario id (`game/scenario`) or a scenario file path
 /// (which names its game), with the game's optional rules (validated against its

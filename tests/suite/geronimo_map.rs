@@ -1,5 +1,5 @@
-//! The reconstructed map of *Geronimo!*'s West (`docs/drafts/geronimo/scenarios/maps/west.ron`, kept out
-//! of `scenarios/` until the game registers): it loads as an area map, names the 21
+//! The reconstructed map of *Geronimo!*'s West (`scenarios/geronimo/maps/west.ron`): it
+//! loads as an area map, names the 21
 //! places the rules use, and links exactly the Areas that share a border in history,
 //! with the two corner links of 5.241/5.341.
 
@@ -7,7 +7,10 @@ use std::collections::BTreeSet;
 use wargame::core::areamap::AreaMap;
 
 fn map() -> AreaMap {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/drafts/geronimo/scenarios/maps/west.ron");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/geronimo/maps/west.ron"
+    );
     let text = std::fs::read_to_string(path).expect("the draft map is shipped");
     ron::from_str(&text).expect("the draft map parses as an area map")
 }

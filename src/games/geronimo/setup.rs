@@ -22,18 +22,14 @@ use std::sync::Arc;
 /// The game id used in scenario ids and data folders.
 pub const GAME: &str = "geronimo";
 
-/// Where the data lives under the data root while the game is not registered: the
-/// tree that becomes `rules/geronimo/` and `scenarios/geronimo/` (docs/drafts/README.md).
-pub const DRAFTS: &str = "docs/drafts/geronimo";
-
-/// The rules tables folder.
+/// The rules tables folder, `rules/geronimo/`.
 pub fn rules_dir(root: &Path) -> PathBuf {
-    root.join(DRAFTS).join("rules")
+    root.join("rules").join(GAME)
 }
 
-/// The scenarios folder.
+/// The scenarios folder, `scenarios/geronimo/`.
 pub fn scenarios_dir(root: &Path) -> PathBuf {
-    root.join(DRAFTS).join("scenarios")
+    root.join("scenarios").join(GAME)
 }
 
 fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<(T, String, String), DataError> {
@@ -352,22 +348,7 @@ pub fn load_scenario_id(root: &Path, id: &str) -> Result<Arc<Static>, DataError>
 
 /// The scenario ids, sorted.
 pub fn scenario_ids(root: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = std::fs::read_dir(scenarios_dir(root))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let p = e.path();
-            (p.extension().is_some_and(|x| x == "ron"))
-                .then(|| {
-                    p.file_stem()
-                        .map(|s| format!("{GAME}/{}", s.to_string_lossy()))
-                })
-                .flatten()
-        })
-        .collect();
-    ids.sort();
-    ids
+    crate::core::data::scenario_ids(root, GAME)
 }
 
 fn build_static(map: AreaMap, rd: RulesData, sc: ScenarioDef) -> Result<Arc<Static>, String> {

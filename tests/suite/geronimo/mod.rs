@@ -1,6 +1,6 @@
 //! *Geronimo!* (seed 004): the rules core's tests, each naming its rule, and whole
 //! random games for two to five players. The game is not registered yet, so these
-//! drive the rules core directly with the data staged in `docs/drafts/geronimo/`.
+//! drive the rules core directly with the data staged in `rules/geronimo/ and scenarios/geronimo/`.
 
 mod examples;
 mod playouts;
