@@ -145,15 +145,16 @@ fn playout_traces_have_one_row_per_turn() {
     }
 }
 
-/// The five shipped games' seats are their sides: no seat has a role
+/// The shipped games whose seats are their sides give no seat a role
 /// ([`wargame::core::game::Rules::role`]'s default), at the start of every scenario
-/// and a few seeded random actions into it (a campaign's battle included).
+/// and a few seeded random actions into it (a campaign's battle included). Geronimo!
+/// deals the sides anew every Turn (3.3): its roles are tested with it.
 #[test]
 fn no_shipped_game_gives_its_seats_roles() {
     use rand::SeedableRng;
     let registry = games::registry();
     let mut checked = 0;
-    for def in registry.games() {
+    for def in registry.games().iter().filter(|d| d.id() != "geronimo") {
         for id in def.scenarios(&root()) {
             let mut g = games::new_session(&root(), &id, 1).unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
