@@ -13,6 +13,13 @@ fn playout(scenario: &str, players: u8, seed: u64) -> (usize, bool) {
     while n < 20_000 {
         let legal = Geronimo::legal_actions(&s);
         if legal.is_empty() {
+            assert!(
+                Geronimo::to_act(&s).is_none(),
+                "seed {seed}, action {n}: a seat is to act with nothing legal: {:?} {:?} {:?}",
+                s.phase,
+                s.step,
+                s.pending
+            );
             break;
         }
         assert!(

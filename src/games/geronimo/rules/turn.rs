@@ -460,7 +460,7 @@ fn end_of_cards(s: &mut State, log: &mut Vec<LogEntry>) {
     for id in sieged {
         super::us::column_loss(s, id, 1, log);
     }
-    if n > 0 {
+    if n > 0 && !s.columns.is_empty() {
         s.pending.push(Pending::Attrition(
             u8::try_from(n).unwrap_or(u8::MAX),
             vec![],

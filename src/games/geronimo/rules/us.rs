@@ -55,6 +55,9 @@ pub fn deploy_actions(s: &State) -> Vec<Action> {
         for a in areas(s) {
             for bp in sizes(r.bp) {
                 for guns in 0..=r.guns.min(MAX_ART) {
+                    if !deploy_leaves_room(s, bp, guns) {
+                        continue;
+                    }
                     for fort in [false, true] {
                         v.push(Action::Deploy {
                             area: s.stat.aid(a).to_string(),
@@ -71,6 +74,16 @@ pub fn deploy_actions(s: &State) -> Vec<Action> {
         v.push(Action::Deployed);
     }
     v
+}
+
+/// 3.45: every BP and gun goes into Columns, so a starting Column must leave guns the
+/// Columns still to come can carry (three each, 5.52).
+fn deploy_leaves_room(s: &State, bp: i32, guns: u8) -> bool {
+    if s.stat.scenario.us_columns.is_some() {
+        return true;
+    }
+    let (rb, rg) = (s.reserve.bp - bp, i32::from(s.reserve.guns) - i32::from(guns));
+    if rb == 0 { rg == 0 } else { rg <= 3 * rb }
 }
 
 fn deploy_complete(s: &State) -> bool {
@@ -92,6 +105,7 @@ pub fn deploy_ok(s: &State, a: &Action) -> bool {
         && (1..=MAX_BP.min(s.reserve.bp)).contains(bp)
         && *guns <= s.reserve.guns.min(MAX_ART)
         && cap.is_none_or(|c| s.columns.len() < c)
+        && deploy_leaves_room(s, *bp, *guns)
 }
 
 /// Apply `deploy` / `deployed`.
