@@ -398,6 +398,41 @@ fn probe(s: &State, key: &str) -> Option<String> {
         ["turn"] => Some(s.turn.to_string()),
         ["round"] => Some(s.round.to_string()),
         ["us"] => Some(s.sides.us.to_string()),
+        ["to_act"] => Some(rules::to_act(s).map_or("none".to_string(), |x| x.to_string())),
+        ["hand", n] => s
+            .hands
+            .get(n.parse::<usize>().ok()?)
+            .map(|h| {
+                h.iter()
+                    .map(|&c| st.copies[c].id.clone())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }),
+        ["tribes", n] => s.sides.tribes.get(n.parse::<usize>().ok()?).map(|t| {
+            t.iter()
+                .map(|&t| st.tribes[t].id.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }),
+        ["holder", t] => {
+            let t = st.tribes.iter().position(|x| x.id == *t)?;
+            Some(s.holder(t).map_or("none".to_string(), |h| h.to_string()))
+        }
+        ["plays_left"] => Some(s.plays_left.to_string()),
+        ["columns"] => Some(
+            s.columns
+                .iter()
+                .map(|c| format!("c{}", c.id))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        ["parties"] => Some(
+            s.parties
+                .iter()
+                .map(|p| format!("wp{}", p.id))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
         ["active"] => Some(s.active.to_string()),
         ["step"] => Some(format!("{:?}", s.step).to_lowercase()),
         ["phase"] => Some(
@@ -460,6 +495,10 @@ fn probe(s: &State, key: &str) -> Option<String> {
                 "area" => st.aid(col.area).to_string(),
                 "speed" => s.speed(col).to_string(),
                 "fort" => col.fort.to_string(),
+                "commander" => col
+                    .commander
+                    .map_or("none".to_string(), |k| st.commanders[k].id.clone()),
+                "guns" => col.guns.to_string(),
                 _ => return None,
             })
         }

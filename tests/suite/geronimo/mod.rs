@@ -4,6 +4,7 @@
 
 mod examples;
 mod playouts;
+mod review;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -418,7 +418,7 @@ pub fn decide(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
 
 /// The odds DRM for one side (7.31). `up`: rounded in this side's favour (the smallest
 /// listed ratio at or above its own), else against it.
-fn odds_drm(s: &State, mine: i32, theirs: i32, up: bool) -> (i32, String) {
+pub fn odds_drm(s: &State, mine: i32, theirs: i32, up: bool) -> (i32, String) {
     let t = &s.stat.tables.odds;
     let r = f64::from(mine) / f64::from(theirs.max(1));
     let val = |o: &crate::games::geronimo::data::OddsRow| f64::from(o.num) / f64::from(o.den);
@@ -437,7 +437,7 @@ fn odds_drm(s: &State, mine: i32, theirs: i32, up: bool) -> (i32, String) {
 
 /// 7.31, Indian against Indian: the attacker's ratio to the nearest listed one, ties
 /// toward the defender; the defender takes the mirror.
-fn nearest_odds(s: &State, att: i32, def: i32) -> (i32, i32, String) {
+pub fn nearest_odds(s: &State, att: i32, def: i32) -> (i32, i32, String) {
     let t = &s.stat.tables.odds;
     let r = f64::from(att) / f64::from(def.max(1));
     let val = |o: &crate::games::geronimo::data::OddsRow| f64::from(o.num) / f64::from(o.den);

@@ -234,22 +234,7 @@ fn deal(s: &mut State, log: &mut Vec<LogEntry>) {
             "no new BP on the first Turn of the Campaign (4.23)",
         ));
     } else {
-        let dice = if s.effects.acw_done && !s.effects.pending_acw {
-            st.tables.bp_dice[1]
-        } else {
-            st.tables.bp_dice[0]
-        };
-        let rolls: Vec<i32> = (0..dice).map(|_| d10(&mut s.dice)).collect();
-        let total: i32 = rolls.iter().sum();
-        s.reserve.bp += total;
-        log.push(log_pub(format!(
-            "the US rolls {dice} dice for new BP: {} = {total} BP (4.23)",
-            rolls
-                .iter()
-                .map(|r| r.to_string())
-                .collect::<Vec<_>>()
-                .join(" + ")
-        )));
+        new_bp(s, log);
     }
     // Artillery (4.24, 5.51): a Gatling when it may be taken, else field guns.
     let art = st
@@ -349,6 +334,28 @@ fn deal(s: &mut State, log: &mut Vec<LogEntry>) {
     begin_round(s, log);
 }
 
+/// 4.23: the US rolls four dice for new BP before the ACW, six after it.
+pub fn new_bp(s: &mut State, log: &mut Vec<LogEntry>) -> i32 {
+    let st = s.stat.clone();
+    let dice = if s.effects.acw_done && !s.effects.pending_acw {
+        st.tables.bp_dice[1]
+    } else {
+        st.tables.bp_dice[0]
+    };
+    let rolls: Vec<i32> = (0..dice).map(|_| d10(&mut s.dice)).collect();
+    let total: i32 = rolls.iter().sum();
+    s.reserve.bp += total;
+    log.push(log_pub(format!(
+        "the US rolls {dice} dice for new BP: {} = {total} BP (4.23)",
+        rolls
+            .iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    )));
+    total
+}
+
 /// Commanders drawn this Turn: the Turn Track, or 24 − States + half the Tribes in
 /// play on Turns 7 and 8 (5.46).
 pub fn commanders_for_turn(s: &State) -> usize {
@@ -380,6 +387,10 @@ pub fn begin_round(s: &mut State, log: &mut Vec<LogEntry>) {
     s.effects.alliance = false;
     s.rampage_ready = false;
     s.offered.clear();
+    // 5.341, 5.343: the bar on attacking after a move or placement lasts the Round.
+    for c in &mut s.columns {
+        c.no_attack = false;
+    }
     if s.is_us(s.active) {
         s.us_round += 1;
     }
@@ -478,7 +489,7 @@ pub fn after_attrition(s: &mut State, log: &mut Vec<LogEntry>) {
 
 /// 6.6: each Area's Survival Points shared among its Villages, and the Active ones
 /// short of their rating lose a BP.
-fn survival(s: &mut State, log: &mut Vec<LogEntry>) {
+pub fn survival(s: &mut State, log: &mut Vec<LogEntry>) {
     let st = s.stat.clone();
     for a in 0..st.map.areas.len() {
         let Some(def) = st.area(a) else { continue };
@@ -547,7 +558,7 @@ fn survival(s: &mut State, log: &mut Vec<LogEntry>) {
 
 /// 8.14: Active Villages at half their printed strength or less roll for the
 /// Reservation: a roll up to the Survival rating sends them On.
-fn forced_reservation(s: &mut State, log: &mut Vec<LogEntry>) {
+pub fn forced_reservation(s: &mut State, log: &mut Vec<LogEntry>) {
     let st = s.stat.clone();
     for v in 0..s.villages.len() {
         if !s.on_map(v) || s.holder(st.tribe_of(v)).is_none() {
@@ -618,7 +629,7 @@ pub fn go_on_reservation(s: &mut State, v: Vid, log: &mut Vec<LogEntry>) {
 }
 
 /// 6.25: Villages abroad roll on the Foreign Government table.
-fn foreign_government(s: &mut State, log: &mut Vec<LogEntry>) {
+pub fn foreign_government(s: &mut State, log: &mut Vec<LogEntry>) {
     let st = s.stat.clone();
     for v in 0..s.villages.len() {
         let Place::Abroad { country, from } = s.villages[v].place else {
@@ -662,7 +673,7 @@ fn foreign_government(s: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// 4.6, 10.2, 10.3: maintenance, then new States.
-fn statehood(s: &mut State, log: &mut Vec<LogEntry>) {
+pub fn statehood(s: &mut State, log: &mut Vec<LogEntry>) {
     let st = s.stat.clone();
     let mut failing = 0;
     for a in 0..st.map.areas.len() {
