@@ -20,6 +20,7 @@
 //! | `raid comanche tx settlement` | a Raid (6.4): `settlement`, `town`, `rr`, `mine <id>`, `mission`, or `mexico` |
 //! | `send santee 7 inkpaduta mn town` | a War Party of BP with Chiefs (`-` for none, `a+b` for two) into an Area against a target |
 //! | `strike wp2 mn settlement` | a War Party on the map attacks again (6.34) |
+//! | `ally mt teton1:6+arapaho:5 c3` | a Tribal Alliance's War Party: Villages with their BP, against a target in the Area (6.7) |
 //! | `end` | end the Operations (or the Round) |
 //! | `evade` / `stand` | try Evasion, or accept battle (7.51) |
 //! | `pursue` / `letgo` | pursue an evading target or not (7.53) |
@@ -186,6 +187,15 @@ pub enum Action {
         /// Target.
         aim: Aim,
     },
+    /// A Tribal Alliance's combined War Party and its attack (6.73).
+    Ally {
+        /// The Area of the operation.
+        area: String,
+        /// Each Village with the BP it gives.
+        parts: Vec<(String, i32)>,
+        /// Target.
+        aim: Aim,
+    },
     /// End the Operations.
     End,
     /// Try Evasion.
@@ -319,6 +329,15 @@ impl fmt::Display for Action {
                 write!(f, "send {village} {bp} {ch} {area} {aim}")
             }
             Strike { party, area, aim } => write!(f, "strike {party} {area} {aim}"),
+            Ally { area, parts, aim } => write!(
+                f,
+                "ally {area} {} {aim}",
+                parts
+                    .iter()
+                    .map(|(v, bp)| format!("{v}:{bp}"))
+                    .collect::<Vec<_>>()
+                    .join("+")
+            ),
             End => f.write_str("end"),
             Evade => f.write_str("evade"),
             Stand => f.write_str("stand"),
@@ -508,6 +527,21 @@ impl FromStr for Action {
                 area: arg(2, "an Area")?,
                 aim: aim(w.get(3..).unwrap_or(&[]))?,
             }),
+            Some("ally") => {
+                let mut parts = Vec::new();
+                for p in arg(2, "Villages as village:bp+village:bp")?.split('+') {
+                    let (v, bp) = p
+                        .split_once(':')
+                        .ok_or_else(|| format!("expected village:bp, not '{p}'"))?;
+                    let bp = bp.parse().map_err(|_| format!("expected BP in '{p}'"))?;
+                    parts.push((v.to_string(), bp));
+                }
+                Ok(Ally {
+                    area: arg(1, "an Area")?,
+                    parts,
+                    aim: aim(w.get(3..).unwrap_or(&[]))?,
+                })
+            }
             Some("end") => one(1, End),
             Some("evade") => one(1, Evade),
             Some("stand") => one(1, Stand),
@@ -569,6 +603,8 @@ mod tests {
             "send teton1 6 crazy_horse+sitting_bull mt c2",
             "send teton1 6 - mt mine bannack",
             "strike wp2 mn settlement",
+            "ally mt teton1:6+arapaho:5 c3",
+            "ally wy teton1:6+teton2:6 mine south_pass",
             "end",
             "evade",
             "stand",

@@ -263,6 +263,21 @@ pub struct WarParty {
     pub chiefs: Vec<Chid>,
     /// Actions it has taken (its launching attack is the first).
     pub actions: u8,
+    /// A combined War Party of a Tribal Alliance (6.73): every Village in it with the
+    /// BP it gave (the first is `village`); empty for a War Party of one Village.
+    #[serde(default)]
+    pub allies: Vec<(Vid, i32)>,
+}
+
+impl WarParty {
+    /// The Villages in the War Party.
+    pub fn villages(&self) -> Vec<Vid> {
+        if self.allies.is_empty() {
+            vec![self.village]
+        } else {
+            self.allies.iter().map(|a| a.0).collect()
+        }
+    }
 }
 
 /// A Chief's state.
@@ -554,8 +569,8 @@ pub struct Effects {
     pub atrocity: bool,
     /// A Raid card played this Round: the Village that may raid, or any (9.2B, 9.2T).
     pub raid: Option<RaidCard>,
-    /// Tribal Alliance this Round (9.2FF).
-    pub alliance: bool,
+    /// Tribal Alliance played this Round: the Area of its operation (9.2FF, 6.71).
+    pub alliance: Option<Aid>,
     /// The ACW takes effect once this Turn's deal is done (9.2A, Turn 6).
     pub pending_acw: bool,
 }

@@ -157,6 +157,7 @@ fn party(s: &mut State, v: usize, at: &str, bp: i32, chiefs: &[&str]) -> u32 {
         bp,
         chiefs,
         actions: 1,
+        allies: vec![],
     });
     id
 }
@@ -526,4 +527,44 @@ fn r10_32_with_two_states_failing_a_new_state_needs_6_or_less() {
         assert_eq!(s.areas[mn].state, admitted, "roll {roll}: {}", joined(&log));
         assert_eq!(s.vp[0], -2 + if admitted { 10 } else { 0 });
     }
+}
+
+#[test]
+fn r6_73_an_alliance_of_sioux_arapaho_and_assiniboine_strikes_with_20_bp_and_plus_4() {
+    let mut s = table("geronimo/basic", 4);
+    let c = column(&mut s, "sibley", "mt", 10, 0, 0);
+    put(&mut s, "teton1", "mt", 6, Some(1));
+    put(&mut s, "teton2", "mt", 6, Some(1));
+    let ar = put(&mut s, "arapaho", "wy", 5, Some(1));
+    let asn = put(&mut s, "assiniboine", "nd", 3, Some(1));
+    s.villages[ar].marks.blood_lust = true;
+    s.villages[asn].marks.medicine = true;
+    s.active = 1;
+    s.step = wargame::games::geronimo::state::Step::Ops;
+    s.effects.alliance = Some(area(&s, "mt"));
+    let legal: Vec<String> = Geronimo::legal_actions(&s)
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    let want = format!("ally mt teton1:6+teton2:6+arapaho:5+assiniboine:3 c{c}");
+    assert!(legal.contains(&want), "{legal:?}");
+    rolls(&mut s, &[4, 4]);
+    let log = act(&mut s, &want);
+    let text = log.join("\n");
+    assert!(text.contains("of 20 BP"), "{text}");
+    assert!(
+        text.contains("Blood Lust +2") && text.contains("Shaman Medicine +2"),
+        "{text}"
+    );
+    // Each Village has used one of its two actions (6.71).
+    for v in ["teton1", "teton2", "arapaho", "assiniboine"] {
+        assert_eq!(s.villages[village(&s, v)].actions, 1, "{v}");
+    }
+    // A smaller Alliance of the player's choosing is legal too; an enemy is not.
+    let mut t = s.clone();
+    t.acted = false;
+    assert!(
+        Geronimo::allows_unlisted(&t, &"ally mt teton1:2+arapaho:1 c1".parse().unwrap())
+            || t.villages[village(&t, "teton1")].bp < 2
+    );
 }

@@ -1,10 +1,11 @@
 //! The Shaman cards (9): playing or discarding one each Round (9.1), No Event and
 //! Ignored plays (9.13, 9.14), and each card's event (9.2).
 //!
-//! Not yet carried out, and so offered only as a No Event play: Bad Blood (9.2D),
-//! Federales (9.2I, an out-of-turn answer to a Raid into Mexico), Tribal Alliances
-//! (9.2FF); Blood Lust (9.2F) and Peace Chief (9.2Q) only on Villages the rules core can
-//! name without asking the other players. docs/rules-geronimo.md lists them.
+//! Not yet carried out, and so offered only as a No Event play: Bad Blood (9.2D) and
+//! Federales (9.2I, an out-of-turn answer to a Raid into Mexico). Blood Lust (9.2F) is
+//! played on the player's own Villages only, Peace Chief (9.2Q) only on Tribes already
+//! face up, and a Tribal Alliance (9.2FF) joins only the player's own Tribes, for one
+//! operation in the Round it is played. docs/rules-geronimo.md lists them.
 
 use super::indian::{own_villages, village_index};
 use super::us::{areas, col_index};
@@ -62,7 +63,13 @@ pub fn plays(s: &State, seat: Seat, c: Card) -> Vec<Arg> {
             },
         ),
         Atrocity | WinterCampaigning => vec![Arg::None],
-        BadBlood | Federales | TribalAlliance => vec![Arg::NoEvent],
+        BadBlood | Federales => vec![Arg::NoEvent],
+        TribalAlliance => ignore_us(
+            areas(s)
+                .filter(|&a| super::indian::alliance_set(s, seat, a).is_some())
+                .map(|a| on(st.aid(a)))
+                .collect(),
+        ),
         BadWeather | GoodWeather => none_or(
             areas(s)
                 .filter(|&a| s.areas[a].weather == 0)
@@ -739,7 +746,16 @@ fn event(s: &mut State, seat: Seat, c: Card, arg: &Arg, log: &mut Vec<LogEntry>)
                 "Winter Campaigning: Evasion -1 and Pursuit -2 this Turn, each costing a BP (9.2HH)",
             ));
         }
-        BadBlood | Federales | TribalAlliance => {}
+        TribalAlliance => {
+            if let Some(a) = area {
+                s.effects.alliance = Some(a);
+                log.push(log_pub(format!(
+                    "a Tribal Alliance may strike in {} this Round (9.2FF)",
+                    st.aname(a)
+                )));
+            }
+        }
+        BadBlood | Federales => {}
     }
     let _ = us_vp;
 }

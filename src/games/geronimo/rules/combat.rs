@@ -158,7 +158,10 @@ pub fn start_column_attack(s: &mut State, f: Fight, log: &mut Vec<LogEntry>) {
         let _ = t;
     }
     let inactive = s.controller(v).is_none();
-    if inactive || s.villages[v].marks.blood_lust {
+    let lust = members(s, f.target)
+        .iter()
+        .any(|&w| s.villages[w].marks.blood_lust);
+    if inactive || lust {
         if inactive {
             log.push(log_pub(
                 "an Inactive Tribe's Village defends with everything it has: no Evasion (7.4)",
@@ -197,18 +200,20 @@ pub fn ambush_actions(s: &State, f: &Fight) -> Vec<Action> {
 
 /// 7.52: the Evasion Capability.
 pub fn evasion_capability(s: &State, f: &Fight) -> (i32, String) {
-    let Some(v) = target_village(s, f.target) else {
+    if target_village(s, f.target).is_none() {
         return (0, String::new());
-    };
-    let d = s.stat.vdef(v);
+    }
+    let vs = members(s, f.target);
+    let tribe_ev = best(s, &vs, |d| d.evasion);
+    let guerrilla = vs.iter().any(|&w| s.stat.vdef(w).guerrilla);
     let (_, chiefs) = indian_force(s, f.target);
     let (_, ev, _) = chief_ratings(s, &chiefs);
-    let mut cap = d.evasion + ev;
-    let mut why = format!("Tribe {}", d.evasion);
+    let mut cap = tribe_ev + ev;
+    let mut why = format!("Tribe {tribe_ev}");
     if ev != 0 {
         why += &format!(", Chief {ev:+}");
     }
-    if d.guerrilla && mountain(s, f.area) {
+    if guerrilla && mountain(s, f.area) {
         cap += 1;
         why += ", Guerilla in a Mountain Area +1";
     }
@@ -220,7 +225,7 @@ pub fn evasion_capability(s: &State, f: &Fight) -> (i32, String) {
         cap -= 1;
         why += ", Winter Campaigning -1";
     }
-    if s.villages[v].marks.no_horses {
+    if vs.iter().any(|&w| s.villages[w].marks.no_horses) {
         cap -= 2;
         why += ", No Horses -2";
     }
@@ -266,14 +271,16 @@ fn party_gone(s: &mut State, p: u32, log: &mut Vec<LogEntry>) {
     };
     let party = s.parties.remove(i);
     log.push(log_pub(format!("War Party wp{p} is wiped out")));
-    for c in party.chiefs {
+    for &c in &party.chiefs {
         s.chiefs[c] = crate::games::geronimo::state::ChiefStatus::Killed;
         log.push(log_pub(format!(
             "{} is killed (7.8)",
             s.stat.chiefs[c].def.name
         )));
     }
-    super::extinct_check(s, party.village, log);
+    for v in party.villages() {
+        super::extinct_check(s, v, log);
+    }
 }
 
 fn target_exists(s: &State, t: Target) -> bool {
@@ -319,18 +326,19 @@ pub fn decide(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
             let Some(v) = target_village(s, f.target) else {
                 return;
             };
-            let d = s.stat.vdef(v).clone();
+            let _ = v;
+            let vs = members(s, f.target);
             let (_, chiefs) = indian_force(s, f.target);
-            let best = chiefs
+            let top = chiefs
                 .iter()
                 .map(|&c| s.stat.chiefs[c].def.aggression)
                 .max()
                 .unwrap_or(0);
-            let mut cap = d.aggression + best;
-            if s.villages[v].marks.medicine {
+            let mut cap = best(s, &vs, |d| d.aggression) + top;
+            if vs.iter().any(|&w| s.villages[w].marks.medicine) {
                 cap += 1;
             }
-            if d.guerrilla && mountain(s, f.area) {
+            if vs.iter().any(|&w| s.stat.vdef(w).guerrilla) && mountain(s, f.area) {
                 cap += 1;
             }
             let r = d10(&mut s.dice);
@@ -493,32 +501,55 @@ fn cap(s: &State, drm: i32) -> i32 {
     drm.clamp(-c, c)
 }
 
-/// Battle DRMs of an Indian force from its Village's Tribe and markers (7.31, 9.2F,
-/// 9.2Z, 12.1), without the odds and the Tribal Battle rating.
-fn indian_mods(s: &State, v: Vid, chiefs: &[Chid], parts: &mut Vec<String>) -> i32 {
+/// The Villages of an Indian force: a War Party's (several under an Alliance, 6.73)
+/// or the Village attacked.
+fn members(s: &State, t: Target) -> Vec<Vid> {
+    match t {
+        Target::Party(p) => s.party(p).map(|p| p.villages()).unwrap_or_default(),
+        Target::Village(v) => vec![v],
+        Target::Column(_) => vec![],
+    }
+}
+
+/// The best of a rating among a force's Villages (6.73: an Alliance uses the highest).
+fn best(s: &State, vs: &[Vid], f: impl Fn(&crate::games::geronimo::data::VillageDef) -> i32) -> i32 {
+    vs.iter().map(|&v| f(s.stat.vdef(v))).max().unwrap_or(0)
+}
+
+/// Battle DRMs of an Indian force from its Chiefs, its Villages' markers and its Tribes'
+/// Poison Arrows, all added together under an Alliance (7.31, 9.2F, 9.2Z, 12.1, 6.73),
+/// without the odds and the Tribal Battle rating.
+fn indian_mods(s: &State, vs: &[Vid], chiefs: &[Chid], parts: &mut Vec<String>) -> i32 {
     let (c, _, _) = chief_ratings(s, chiefs);
-    let m = &s.villages[v].marks;
     let mut drm = 0;
     if c != 0 {
         drm += c;
         parts.push(format!("Chief {c:+}"));
     }
-    if m.blood_lust {
-        drm += 2;
-        parts.push("Blood Lust +2".into());
-    }
-    if m.medicine {
-        drm += 2;
-        parts.push("Shaman Medicine +2".into());
-    }
-    if m.gunrunners {
-        drm += 1;
-        parts.push("Gunrunners +1".into());
-    }
-    let pa = s.stat.tribes[s.stat.tribe_of(v)].poison_arrows;
-    if pa != 0 {
-        drm += pa;
-        parts.push(format!("Poison Arrows {pa:+}"));
+    let mut tribes = Vec::new();
+    for &v in vs {
+        let m = &s.villages[v].marks;
+        if m.blood_lust {
+            drm += 2;
+            parts.push("Blood Lust +2".into());
+        }
+        if m.medicine {
+            drm += 2;
+            parts.push("Shaman Medicine +2".into());
+        }
+        if m.gunrunners {
+            drm += 1;
+            parts.push("Gunrunners +1".into());
+        }
+        let t = s.stat.tribe_of(v);
+        if !tribes.contains(&t) {
+            tribes.push(t);
+            let pa = s.stat.tribes[t].poison_arrows;
+            if pa != 0 {
+                drm += pa;
+                parts.push(format!("Poison Arrows {pa:+}"));
+            }
+        }
     }
     drm
 }
@@ -803,11 +834,12 @@ pub fn battle(s: &mut State, f: &Fight, log: &mut Vec<LogEntry>) {
     };
     if !empty {
         let mut ip = Vec::new();
-        let mut drm = indian_mods(s, v, &chiefs, &mut ip);
+        let vs = members(s, f.target);
+        let mut drm = indian_mods(s, &vs, &chiefs, &mut ip);
         let (o, t) = odds_drm(s, ind_bp, us_bp, f.ambush);
         drm += o;
         ip.push(t);
-        let battle_rating = s.stat.vdef(v).battle;
+        let battle_rating = best(s, &vs, |d| d.battle);
         if battle_rating != 0 {
             drm += battle_rating;
             ip.push(format!("Tribal Battle rating {battle_rating:+} defending"));
@@ -961,12 +993,14 @@ pub fn resource_attack(s: &mut State, pid: u32, a: Aid, r: &Res, log: &mut Vec<L
     }
     // 7.25 Massacre check on a natural 0-2.
     if natural <= 2 {
-        let d = st.vdef(p.village);
-        let m = &s.villages[p.village].marks;
-        let total = d.aggression
+        let vs = p.villages();
+        let marks = |f: fn(&crate::games::geronimo::state::Marks) -> bool, n: i32| {
+            if vs.iter().any(|&v| f(&s.villages[v].marks)) { n } else { 0 }
+        };
+        let total = best(s, &vs, |d| d.aggression)
             + chief_agg
-            + if m.blood_lust { 2 } else { 0 }
-            + if m.medicine { 1 } else { 0 };
+            + marks(|m| m.blood_lust, 2)
+            + marks(|m| m.medicine, 1);
         let r2 = d10(&mut s.dice);
         if r2 <= total {
             s.areas[a].massacres += 1;
@@ -1014,7 +1048,8 @@ pub fn indian_attack(s: &mut State, pid: u32, t: Target, _a: Aid, log: &mut Vec<
     let st = s.stat.clone();
     let att_tribe = st.tribe_of(p.village);
     let mut ip = Vec::new();
-    let mut drm = indian_mods(s, p.village, &p.chiefs, &mut ip);
+    let att_vs = p.villages();
+    let mut drm = indian_mods(s, &att_vs, &p.chiefs, &mut ip);
     let att_seat = s.controller(p.village);
     match t {
         Target::Column(c) => {
@@ -1076,7 +1111,7 @@ pub fn indian_attack(s: &mut State, pid: u32, t: Target, _a: Aid, log: &mut Vec<
             let (def_bp, def_chiefs) = indian_force(s, t);
             let def_seat = s.controller(dv);
             // Indian v Indian: the Tribal Battle rating for both (7.31).
-            let ab = st.vdef(p.village).battle;
+            let ab = best(s, &att_vs, |d| d.battle);
             if ab != 0 {
                 drm += ab;
                 ip.push(format!("Tribal Battle rating {ab:+}"));
@@ -1110,8 +1145,9 @@ pub fn indian_attack(s: &mut State, pid: u32, t: Target, _a: Aid, log: &mut Vec<
             );
             if def_bp > 0 {
                 let mut dp = Vec::new();
-                let mut dd = indian_mods(s, dv, &def_chiefs, &mut dp);
-                let db = st.vdef(dv).battle;
+                let def_vs = members(s, t);
+                let mut dd = indian_mods(s, &def_vs, &def_chiefs, &mut dp);
+                let db = best(s, &def_vs, |d| d.battle);
                 if db != 0 {
                     dd += db;
                     dp.push(format!("Tribal Battle rating {db:+}"));

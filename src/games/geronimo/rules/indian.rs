@@ -328,6 +328,9 @@ pub fn ops_actions(s: &State) -> Vec<Action> {
                 }
             }
         }
+    }
+    if !s.acted {
+        v.extend(ally_actions(s));
     } else if let Some(pid) = s.effects.rampage {
         // 9.2V: a second attack against another target in the same Area.
         if let Some(p) = s.party(pid) {
@@ -530,6 +533,7 @@ pub fn village_action(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
                 bp: *bp,
                 chiefs: chiefs.clone(),
                 actions: 1,
+                allies: vec![],
             });
             let names: Vec<&str> = chiefs
                 .iter()
@@ -565,7 +569,9 @@ pub fn village_action(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
                 s.rampage_ready = false;
             } else {
                 s.parties[pi].actions += 1;
-                s.villages[v].actions += 1;
+                for w in s.parties[pi].villages() {
+                    s.villages[w].actions += 1;
+                }
                 if s.rampage_ready {
                     s.effects.rampage = Some(id);
                 }
@@ -704,16 +710,17 @@ pub fn finish(s: &mut State, trigger: &Trigger, stopped: bool, log: &mut Vec<Log
         Trigger::Returning { party } => {
             if let Some(i) = s.parties.iter().position(|p| p.id == party) {
                 let p = s.parties.remove(i);
-                let v = p.village;
-                s.villages[v].bp += p.bp;
-                if !s.villages[v].finished {
-                    s.villages[v].finished = true;
-                    log.push(log_pub(format!(
-                        "{} are Finished for the Turn (6.8)",
-                        st.vdef(v).name
-                    )));
+                disband(s, &p);
+                for v in p.villages() {
+                    if !s.villages[v].finished {
+                        s.villages[v].finished = true;
+                        log.push(log_pub(format!(
+                            "{} are Finished for the Turn (6.8)",
+                            st.vdef(v).name
+                        )));
+                    }
+                    extinct_if_empty(s, v, log);
                 }
-                extinct_if_empty(s, v, log);
             }
         }
         Trigger::Relocating { village, to, .. } => {
@@ -754,9 +761,11 @@ pub fn settle_stay(s: &mut State, log: &mut Vec<LogEntry>) -> bool {
             s.pending.pop();
             true
         }
-        Some(p) if s.villages[p.village].actions >= 2 || p.actions >= 2 => {
+        Some(p) if p.villages().iter().any(|&v| s.villages[v].actions >= 2) || p.actions >= 2 => {
             s.pending.pop();
-            after_village_action(s, p.village, log);
+            for v in p.villages() {
+                after_village_action(s, v, log);
+            }
             if s.party(pid).is_some() && !s.pending.iter().any(|x| matches!(x, Pending::Finish { trigger: Trigger::Returning { party }, .. } if *party == pid)) {
                 return_party(s, pid, log);
             }
@@ -869,9 +878,198 @@ pub fn prison(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
     }
 }
 
-/// Whether Tribe `t` is friendly to every Tribe of a set and enemy to none (6.71).
-pub fn fits_alliance(s: &State, t: Tid, with: &[Tid]) -> bool {
-    with.iter().all(|&o| !s.stat.enemies(t, o)) && with.iter().any(|&o| s.stat.friends(t, o))
+/// A War Party's BP go back to its Villages; a combined one's losses come off the
+/// largest shares first (6.76: the Alliance's player apportions them; a reading).
+pub fn disband(s: &mut State, p: &WarParty) {
+    if p.allies.is_empty() {
+        s.villages[p.village].bp += p.bp;
+        return;
+    }
+    let mut parts = p.allies.clone();
+    let mut lost = parts.iter().map(|x| x.1).sum::<i32>() - p.bp;
+    while lost > 0 {
+        let Some(big) = parts.iter_mut().filter(|x| x.1 > 0).max_by_key(|x| x.1) else {
+            break;
+        };
+        big.1 -= 1;
+        lost -= 1;
+    }
+    for (v, bp) in parts {
+        s.villages[v].bp += bp;
+    }
+}
+
+/// Whether a set of Tribes may ally (6.71): no two enemies, and each friendly to at
+/// least one other.
+pub fn fits_alliance(s: &State, tribes: &[Tid]) -> bool {
+    tribes.len() >= 2
+        && tribes.iter().all(|&a| {
+            tribes
+                .iter()
+                .all(|&b| a == b || !s.stat.enemies(a, b))
+                && tribes.iter().any(|&b| a != b && s.stat.friends(a, b))
+        })
+}
+
+/// The Villages of `seat` that may join an Alliance War Party in Area `a` (6.71,
+/// 6.72): unfinished, in or next to `a`, with BP, free to send War Parties.
+pub fn alliance_villages(s: &State, seat: Seat, a: Aid) -> Vec<Vid> {
+    own_villages(s, seat)
+        .into_iter()
+        .filter(|&v| {
+            let Some(h) = s.village_area(v) else {
+                return false;
+            };
+            (h == a || s.stat.adjacent(h, a))
+                && can_act(s, v)
+                && s.villages[v].bp >= 1
+                && !s.areas[h].mission
+                && !s.villages[v].marks.scouts
+                && s.villages[v].parties_sent == 0
+        })
+        .collect()
+}
+
+/// The largest set of those Villages whose Tribes may ally, if any: every Village of
+/// the Tribes in it.
+pub fn alliance_set(s: &State, seat: Seat, a: Aid) -> Option<Vec<Vid>> {
+    let vs = alliance_villages(s, seat, a);
+    let mut tribes: Vec<Tid> = vs.iter().map(|&v| s.stat.tribe_of(v)).collect();
+    tribes.sort();
+    tribes.dedup();
+    // Drop Tribes that spoil the set, fewest friends first, until it fits.
+    let mut set = tribes.clone();
+    while set.len() >= 2 && !fits_alliance(s, &set) {
+        let worst = *set
+            .iter()
+            .min_by_key(|&&t| {
+                set.iter().filter(|&&o| o != t && s.stat.friends(t, o)).count() as i32
+                    - 10 * set.iter().filter(|&&o| s.stat.enemies(t, o)).count() as i32
+            })
+            .unwrap_or(&set[0]);
+        set.retain(|&t| t != worst);
+    }
+    let chosen: Vec<Vid> = vs
+        .into_iter()
+        .filter(|v| set.contains(&s.stat.tribe_of(*v)))
+        .collect();
+    let distinct: std::collections::BTreeSet<Tid> =
+        chosen.iter().map(|&v| s.stat.tribe_of(v)).collect();
+    (distinct.len() >= 2 || chosen.len() >= 2 && fits_or_one_tribe(&distinct)).then_some(chosen)
+}
+
+fn fits_or_one_tribe(t: &std::collections::BTreeSet<Tid>) -> bool {
+    // Villages of one Tribe combine only under the Alliance card (6.1).
+    t.len() == 1
+}
+
+/// The targets an Alliance War Party may attack in `a`: those every member may.
+pub fn alliance_aims(s: &State, parts: &[Vid], a: Aid, seat: Seat) -> Vec<Aim> {
+    let Some(&first) = parts.first() else {
+        return vec![];
+    };
+    aims(s, first, a, seat)
+        .into_iter()
+        .filter(|aim| parts.iter().all(|&v| aims(s, v, a, seat).contains(aim)))
+        .collect()
+}
+
+/// The Alliance War Party actions listed: every Village of the set with all its BP.
+pub fn ally_actions(s: &State) -> Vec<Action> {
+    let Some(a) = s.effects.alliance else {
+        return vec![];
+    };
+    if s.acted {
+        return vec![];
+    }
+    let Some(parts) = alliance_set(s, s.active, a) else {
+        return vec![];
+    };
+    alliance_aims(s, &parts, a, s.active)
+        .into_iter()
+        .map(|aim| Action::Ally {
+            area: s.stat.aid(a).to_string(),
+            parts: parts
+                .iter()
+                .map(|&v| (vid(s, v), s.villages[v].bp))
+                .collect(),
+            aim,
+        })
+        .collect()
+}
+
+/// Whether an Alliance War Party of other members or sizes is legal.
+pub fn ally_ok(s: &State, a: &Action) -> bool {
+    let Action::Ally { area, parts, aim } = a else {
+        return false;
+    };
+    let (Some(at), false) = (s.stat.map.index(area), s.acted) else {
+        return false;
+    };
+    if s.effects.alliance != Some(at) || parts.len() < 2 {
+        return false;
+    }
+    let ok_v = alliance_villages(s, s.active, at);
+    let mut vs = Vec::new();
+    for (id, bp) in parts {
+        match village_index(s, id) {
+            Some(v) if ok_v.contains(&v) && !vs.contains(&v) && (1..=s.villages[v].bp).contains(bp) => {
+                vs.push(v)
+            }
+            _ => return false,
+        }
+    }
+    let mut tribes: Vec<Tid> = vs.iter().map(|&v| s.stat.tribe_of(v)).collect();
+    tribes.sort();
+    tribes.dedup();
+    (tribes.len() == 1 || fits_alliance(s, &tribes))
+        && alliance_aims(s, &vs, at, s.active).contains(aim)
+}
+
+/// Apply `ally`: the combined War Party and its attack (6.73).
+pub fn ally(s: &mut State, a: &Action, log: &mut Vec<LogEntry>) {
+    let Action::Ally { area, parts, aim } = a else {
+        return;
+    };
+    let st = s.stat.clone();
+    let Some(b) = st.map.index(area) else { return };
+    let mut allies = Vec::new();
+    let mut chiefs = Vec::new();
+    for (id, bp) in parts {
+        let Some(v) = village_index(s, id) else { continue };
+        reveal(s, v, log);
+        chiefs.extend(s.chiefs_home(v));
+        s.villages[v].bp -= bp;
+        s.villages[v].parties_sent += 1;
+        s.villages[v].actions += 1;
+        allies.push((v, *bp));
+    }
+    let Some(&(lead, _)) = allies.first() else { return };
+    s.acted = true;
+    s.acting = Some(lead);
+    let id = s.next_party;
+    s.next_party += 1;
+    let total: i32 = allies.iter().map(|x| x.1).sum();
+    s.parties.push(WarParty {
+        id,
+        village: lead,
+        area: b,
+        bp: total,
+        chiefs,
+        actions: 1,
+        allies: allies.clone(),
+    });
+    log.push(log_pub(format!(
+        "a Tribal Alliance: {} join War Party wp{id} of {total} BP in {} against {} (6.73)",
+        allies
+            .iter()
+            .map(|&(v, bp)| format!("{} {bp}", st.vdef(v).name))
+            .collect::<Vec<_>>()
+            .join(", "),
+        st.aname(b),
+        aim_name(s, aim)
+    )));
+    attack(s, id, aim, log);
 }
 
 #[allow(dead_code)]

@@ -183,6 +183,9 @@ pub fn allows_unlisted(s: &State, a: &Action) -> bool {
             indian::send_ok(s, a)
         }
         (Phase::Rounds, Action::Offer { .. }) if s.step == Step::Ops => indian::offer_ok(s, a),
+        (Phase::Rounds, Action::Ally { .. }) if s.step == Step::Ops && !s.is_us(s.active) => {
+            indian::ally_ok(s, a)
+        }
         _ => false,
     }
 }
@@ -231,6 +234,7 @@ pub fn apply_listed(s: &mut State, a: &Action) -> Vec<LogEntry> {
         | Action::Raid { .. }
         | Action::Send { .. }
         | Action::Strike { .. } => indian::village_action(s, a, &mut log),
+        Action::Ally { .. } => indian::ally(s, a, &mut log),
         Action::End => turn::end_round(s, &mut log),
         Action::Evade | Action::Stand | Action::Pursue | Action::LetGo | Action::Ambush => {
             combat::decide(s, a, &mut log)

@@ -384,7 +384,7 @@ pub fn begin_round(s: &mut State, log: &mut Vec<LogEntry>) {
     s.effects.raid = None;
     s.effects.rampage = None;
     s.effects.atrocity = false;
-    s.effects.alliance = false;
+    s.effects.alliance = None;
     s.rampage_ready = false;
     s.offered.clear();
     // 5.341, 5.343: the bar on attacking after a move or placement lasts the Round.
@@ -731,7 +731,7 @@ pub fn statehood(s: &mut State, log: &mut Vec<LogEntry>) {
 /// Turn, or the end of the game.
 fn end_of_turn(s: &mut State, log: &mut Vec<LogEntry>) {
     for p in std::mem::take(&mut s.parties) {
-        s.villages[p.village].bp += p.bp;
+        super::indian::disband(s, &p);
     }
     for v in &mut s.villages {
         v.actions = 0;
