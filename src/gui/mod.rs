@@ -170,6 +170,7 @@ plugins! {
     nez_perce,
     nez_perce_strategic,
     rosebud,
+    geronimo,
 }
 
 /// Two cameras share the window. The board camera draws the board into the free area

@@ -116,11 +116,10 @@ impl Names<'_> {
 
     /// A Mine counter's name and value.
     pub fn mine(&self, id: &str) -> String {
-        self.st
-            .mines
-            .iter()
-            .find(|m| m.id == id)
-            .map_or_else(|| id.to_string(), |m| format!("the {} Mine ({})", m.name, m.value))
+        self.st.mines.iter().find(|m| m.id == id).map_or_else(
+            || id.to_string(),
+            |m| format!("the {} Mine ({})", m.name, m.value),
+        )
     }
 
     /// Anything named by id: a Column, a War Party, a Village, an Area, a Mine, a Tribe
@@ -415,7 +414,10 @@ mod tests {
             n.words("deploy az 10 g1 fort"),
             "Deploy a Column of 10 BP, 1 Field Gun in Arizona, In Fort"
         );
-        assert!(n.words("relocate teton1 mt").starts_with("Relocate Teton Sioux"));
+        assert!(
+            n.words("relocate teton1 mt")
+                .starts_with("Relocate Teton Sioux")
+        );
         assert_eq!(n.words("evade"), "Try to evade");
         assert_eq!(n.words("nonsense words"), "nonsense words");
     }
