@@ -701,16 +701,8 @@ fn event(s: &mut State, seat: Seat, c: Card, arg: &Arg, log: &mut Vec<LogEntry>)
                             if odd { "one BP lost" } else { "no loss" }
                         )));
                         if odd {
-                            s.parties[i].bp -= 1;
-                            if s.parties[i].bp <= 0 {
-                                let p = s.parties.remove(i);
-                                for ch in p.chiefs {
-                                    s.chiefs[ch] = ChiefStatus::Killed;
-                                }
-                                super::extinct_check(s, p.village, log);
-                            }
+                            super::combat::party_loss(s, id, 1, log);
                         }
-                        let _ = id;
                     }
                 }
                 _ => {
@@ -781,19 +773,12 @@ fn winter_storm(s: &mut State, a: usize, log: &mut Vec<LogEntry>) {
         let home = s.village_area(v) == Some(a);
         let party = s.parties.iter().position(|p| p.village == v && p.area == a);
         if let Some(i) = party {
-            s.parties[i].bp -= 1;
+            let id = s.parties[i].id;
             log.push(log_pub(format!(
-                "wp{} of the {} loses one BP to the storm",
-                s.parties[i].id,
+                "wp{id} of the {} loses one BP to the storm",
                 st.vdef(v).name
             )));
-            if s.parties[i].bp <= 0 {
-                let p = s.parties.remove(i);
-                for ch in p.chiefs {
-                    s.chiefs[ch] = ChiefStatus::Killed;
-                }
-                super::extinct_check(s, v, log);
-            }
+            super::combat::party_loss(s, id, 1, log);
         } else if home {
             if s.villages[v].bp > 0 {
                 lose_bp(s, v, 1, log, "the storm (9.2M)");

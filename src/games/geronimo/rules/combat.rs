@@ -264,6 +264,16 @@ fn attrition_bp(s: &mut State, t: Target, log: &mut Vec<LogEntry>, why: &str) {
     }
 }
 
+/// A War Party loses `n` BP; wiped out, it is gone with its Chiefs (7.8).
+pub fn party_loss(s: &mut State, pid: u32, n: i32, log: &mut Vec<LogEntry>) {
+    if let Some(i) = s.parties.iter().position(|x| x.id == pid) {
+        s.parties[i].bp -= n;
+        if s.parties[i].bp <= 0 {
+            party_gone(s, pid, log);
+        }
+    }
+}
+
 /// A War Party wiped out: its Chiefs die with it (7.8), and its Village may be Extinct.
 fn party_gone(s: &mut State, p: u32, log: &mut Vec<LogEntry>) {
     let Some(i) = s.parties.iter().position(|x| x.id == p) else {

@@ -389,21 +389,18 @@ pub fn ops_actions(s: &State) -> Vec<Action> {
                             gatlings: 0,
                         });
                     }
-                    if c.guns + c.gatlings < MAX_ART && s.reserve.guns > 0 {
-                        v.push(Action::Reinforce {
-                            col: id.clone(),
-                            bp: 0,
-                            guns: 1,
-                            gatlings: 0,
-                        });
-                    }
-                    if c.guns + c.gatlings < MAX_ART && s.reserve.gatlings > 0 {
-                        v.push(Action::Reinforce {
-                            col: id.clone(),
-                            bp: 0,
-                            guns: 0,
-                            gatlings: 1,
-                        });
+                    // One Artillery marker of either kind the Reserve has (5.52).
+                    for (guns, gatlings, have) in
+                        [(1, 0, s.reserve.guns), (0, 1, s.reserve.gatlings)]
+                    {
+                        if c.guns + c.gatlings < MAX_ART && have > 0 {
+                            v.push(Action::Reinforce {
+                                col: id.clone(),
+                                bp: 0,
+                                guns,
+                                gatlings,
+                            });
+                        }
                     }
                 }
                 continue;
