@@ -7,7 +7,7 @@
 
 use super::drawing::pick;
 use super::words::{actor, target_area};
-use super::{GeronimoSelection, seen};
+use super::{GeronimoSelection, acting_piece, seen};
 use crate::games::geronimo::action::{Action, Aim};
 use crate::gui::Game;
 use crate::gui::board::ClickedWorld;
@@ -106,7 +106,8 @@ pub fn click(
     if chosen.is_empty() {
         let Some(i) = pick(&s.stat, p) else { return };
         let area = s.stat.map.areas[i].id.clone();
-        chosen = match sel.piece.clone() {
+        let strings: Vec<String> = legal.iter().map(|(l, _)| l.clone()).collect();
+        chosen = match acting_piece(&sel, &strings) {
             Some(piece) => of(&piece)
                 .into_iter()
                 .filter(|(_, a)| target_area(a) == Some(area.as_str()))

@@ -6,7 +6,7 @@
 //! selection's legal targets.
 
 use super::words::{Names, actor, target_area};
-use super::{GeronimoOverlay, GeronimoSelection, seen};
+use super::{GeronimoOverlay, GeronimoSelection, acting_piece, seen};
 use crate::core::areamap::Area;
 use crate::games::geronimo::View;
 use crate::games::geronimo::action::Action;
@@ -500,7 +500,12 @@ pub fn redraw(
         .as_ref()
         .zip(cursor.0)
         .and_then(|((s, _), p)| pick(&s.stat, p));
-    let key = (sel.area.clone(), sel.piece.clone(), hovered);
+    let key = (
+        sel.area.clone(),
+        sel.piece.clone(),
+        hovered,
+        sel.options.len(),
+    );
     if !sel.drawn.changed(&game, key) {
         return;
     }
@@ -517,7 +522,7 @@ pub fn redraw(
     let legal = if game.can_act() { game.legal() } else { vec![] };
     let mut sketch = board::Sketch::default();
     // Highlights: the selection's targets, else the Areas a click settles in.
-    let lit = match sel.piece.as_deref() {
+    let lit = match acting_piece(&sel, &legal).as_deref() {
         Some(p) => targets(&legal, p),
         None => free_targets(&legal),
     };

@@ -54,9 +54,14 @@ pub struct GeronimoSelection {
     pub treaty: (Option<String>, i32),
     /// The pieces drawn on the map, with their boxes in world units (for clicks).
     pub boxes: Vec<(Rect, String)>,
-    /// What was drawn last: the selected area and piece, and the hovered area.
-    drawn: Drawn<(Option<String>, Option<String>, Option<usize>)>,
+    /// What was drawn last: the selected area and piece, the hovered area and the
+    /// number of options left to choose from.
+    drawn: Drawn<DrawnKey>,
 }
+
+/// What the map was last drawn for: the selected area and piece, the hovered area and
+/// the number of options left to choose from.
+type DrawnKey = (Option<String>, Option<String>, Option<usize>, usize);
 
 /// Register the plugin: the logic systems plus its parts of the play screen.
 pub(super) fn plugin(app: &mut App) {
@@ -95,6 +100,17 @@ pub fn logic_plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Playing).and_then(game_is::<Geronimo>)),
         );
+}
+
+/// The piece the map's clicks act for: the selected one, else a new starting Column
+/// while starting Columns may be placed (the set-up needs no selection first).
+pub(crate) fn acting_piece(sel: &GeronimoSelection, legal: &[String]) -> Option<String> {
+    sel.piece.clone().or_else(|| {
+        legal
+            .iter()
+            .any(|l| l.starts_with("deploy "))
+            .then(|| "deploy".to_string())
+    })
 }
 
 /// The game as the seat on screen sees it ([`Game::view`]), and that seat's [`View`]:

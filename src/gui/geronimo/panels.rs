@@ -28,11 +28,15 @@ pub fn turn_info(InMut(ui): InMut<egui::Ui>, game: Res<Game>) {
         s.stat.scenario.name, v.turn, v.last_turn
     ));
     ui.separator();
-    ui.label(format!(
-        "Round {}: {}'s Round",
-        v.round,
-        game.seat_name(v.active)
-    ));
+    if v.round == 0 {
+        ui.label("Set-up");
+    } else {
+        ui.label(format!(
+            "Round {}: {}'s Round",
+            v.round,
+            game.seat_name(v.active)
+        ));
+    }
     ui.separator();
     ui.label(format!("US: {}", game.seat_name(v.us)));
     ui.label(format!(
@@ -232,6 +236,12 @@ fn decisions(
         return;
     }
     ui.colored_label(GOLD, "Decision:");
+    if list
+        .iter()
+        .any(|(_, a)| matches!(a, Action::Accept | Action::Refuse))
+    {
+        ui.small("A Treaty is offered to you: its terms are the log's last offer.");
+    }
     if !free.is_empty() {
         ui.small("Click a lit Area on the map, or:");
     }
@@ -302,14 +312,7 @@ fn deploy_form(ui: &mut egui::Ui, legal: &[(String, Action)], sel: &mut Geronimo
         }
         ui.checkbox(&mut sel.fort, "In Fort");
     });
-    let on = sel.piece.as_deref() == Some("deploy");
-    if ui
-        .selectable_label(on, "Place a starting Column: click a lit Area")
-        .clicked()
-    {
-        sel.piece = if on { None } else { Some("deploy".into()) };
-        sel.options.clear();
-    }
+    ui.small("Then click a lit Area to place the Column there.");
     ui.separator();
 }
 
@@ -516,7 +519,7 @@ fn hand(ui: &mut egui::Ui, n: &Names, legal: &[(String, Action)], submit: &mut O
     for (copy, title, rule, text) in &n.v.hand {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.strong(title);
-            ui.label(text);
+            ui.small(text);
             ui.weak(egui::RichText::new(format!("Rule {rule}")).small());
             let plays: Vec<&(String, Action)> = legal
                 .iter()
