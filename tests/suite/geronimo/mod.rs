@@ -2,6 +2,7 @@
 //! random games for two to five players. The game is not registered yet, so these
 //! drive the rules core directly with the data staged in `rules/geronimo/ and scenarios/geronimo/`.
 
+mod bad_input;
 mod examples;
 mod playouts;
 mod review;
