@@ -92,6 +92,8 @@ pub struct View {
     pub areas: Vec<AreaView>,
     /// Shaman cards played this Turn.
     pub played: Vec<String>,
+    /// The decision waited for, in words: what is offered or who fights whom.
+    pub pending: Option<String>,
     /// The result.
     pub result: Option<Outcome>,
 }
@@ -306,7 +308,60 @@ pub fn view(s: &State, seat: Seat) -> View {
             })
             .collect(),
         played: s.played.iter().map(|&c| st.copies[c].id.clone()).collect(),
+        pending: s.pending.last().map(|p| pending_words(s, p)),
         result: s.result.clone(),
+    }
+}
+
+/// A pending decision in words, from what every seat may see.
+fn pending_words(s: &State, p: &state::Pending) -> String {
+    use state::{Attacker, Pending, Trigger};
+    let st = &s.stat;
+    let fight = |f: &state::Fight| {
+        let by = match &f.attacker {
+            Attacker::Columns(ids) => ids
+                .iter()
+                .map(|id| format!("c{id}"))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            Attacker::Party(id) => format!("wp{id}"),
+        };
+        let target = match f.target {
+            state::Target::Village(v) => format!("the {} Village", st.vdef(v).name),
+            state::Target::Party(id) => format!("War Party wp{id}"),
+            state::Target::Column(id) => format!("c{id}"),
+        };
+        format!("{by} against {target} in {}", st.aname(f.area))
+    };
+    match p {
+        Pending::Evade(f) => format!("{}: evade or stand (7.51)", fight(f)),
+        Pending::Pursue(f) => format!("{}: they evaded; pursue? (7.53)", fight(f)),
+        Pending::Ambush(f) => format!("{}: caught; ambush or stand (7.54)", fight(f)),
+        Pending::React { trigger, .. } => match trigger {
+            Trigger::Attacked(id) => format!("War Party wp{id} attacked: React? (5.35)"),
+            Trigger::Returning { party } => {
+                format!("War Party wp{party} returns home: React? (5.35)")
+            }
+            Trigger::Relocating { village, from, to } => format!(
+                "the {} relocate from {} to {}: React? (5.35)",
+                st.vdef(*village).name,
+                st.aname(*from),
+                st.aname(*to)
+            ),
+        },
+        Pending::Stay(id) => format!("War Party wp{id}: stay on the map or go home (6.35)"),
+        Pending::Treaty(o) => format!(
+            "Player {} offers a Treaty: the {} go On Reservation for {} VP (8.11)",
+            o.from + 1,
+            st.vdef(o.village).name,
+            o.vp
+        ),
+        Pending::Prison(v) => format!(
+            "the {} signed a Treaty: put one of their Chiefs In Prison? (7.81)",
+            st.vdef(*v).name
+        ),
+        Pending::Attrition(n, _) => format!("Attrition: choose {n} more Column(s) to lose a BP (5.38)"),
+        Pending::Finish { .. } => String::new(),
     }
 }
 

@@ -107,7 +107,7 @@ pub fn side_panel(
             });
             ui.separator();
             choices(ui, &n, &mut sel, &mut submit);
-            decisions(ui, &n, &legal, &mut submit);
+            decisions(ui, &n, v.pending.as_deref(), &legal, &mut submit);
             deploy_form(ui, &legal, &mut sel);
             selected(ui, &n, &legal, &mut sel, &mut submit);
             reserve(ui, &n, &legal, &mut sel);
@@ -224,6 +224,7 @@ fn choices(ui: &mut egui::Ui, n: &Names, sel: &mut GeronimoSelection, submit: &m
 fn decisions(
     ui: &mut egui::Ui,
     n: &Names,
+    pending: Option<&str>,
     legal: &[(String, Action)],
     submit: &mut Option<String>,
 ) {
@@ -236,11 +237,8 @@ fn decisions(
         return;
     }
     ui.colored_label(GOLD, "Decision:");
-    if list
-        .iter()
-        .any(|(_, a)| matches!(a, Action::Accept | Action::Refuse))
-    {
-        ui.small("A Treaty is offered to you: its terms are the log's last offer.");
+    if let Some(what) = pending {
+        ui.label(what);
     }
     if !free.is_empty() {
         ui.small("Click a lit Area on the map, or:");
