@@ -610,6 +610,9 @@ impl Knowledge for Geronimo {
             .collect();
         for o in (0..w.hands.len()).filter(|&o| o != me) {
             for card in w.hands[o].iter_mut() {
+                if pool.is_empty() {
+                    break;
+                }
                 *card = pool.remove(rng.random_range(0..pool.len()));
             }
         }
